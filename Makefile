@@ -1,0 +1,32 @@
+# The two commands a newcomer needs: `make play` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: play test install browser lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser of its own).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium)
+
+play: install
+	$(VENV)/bin/bones play
+
+test: install browser
+	$(PY) -m mypy
+	$(PY) -m pytest -n 2 -p xdist
+
+bench: install
+	$(VENV)/bin/bones bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,28 @@
+"""`bones deal --rules R --seed S`: print a record holding the deal of a seeded game and no actions."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from bones.engine import RULES, RulesError, new_game
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("deal", help="print a record with the deal for a seed and no actions",
+                       description="Print a bones-record/1 document holding the first round's deal of a game "
+                                   "dealt from SEED, with no actions yet.")
+    p.add_argument("--rules", required=True, help=f"rules id ({', '.join(RULES)})")
+    p.add_argument("--seed", required=True, type=int, help="the seed that fixes the deal and boneyard order")
+    p.add_argument("--players", type=int, help="number of players, for games that allow more than two")
+
+
+def run(args: argparse.Namespace) -> int:
+    options = {"players": args.players} if args.players else None
+    try:
+        game = new_game(args.rules, args.seed, options)
+    except RulesError as e:
+        print(f"bones deal: {e}")
+        return 2
+    print(json.dumps(game.record(), indent=2))
+    return 0

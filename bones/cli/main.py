@@ -1,0 +1,57 @@
+"""`bones`: entry point. Each subcommand lives in its own module with `register(subparsers)` and `run(args)`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+# subcommand name -> module under bones.cli (imported only when used, so `bones rules` starts fast)
+COMMANDS = {
+    "rules": "rules_cmd",
+    "deal": "deal_cmd",
+    "replay": "replay_cmd",
+    "play": "play_cmd",
+    "bench": "bench_cmd",
+    "players": "players_cmd",
+    "tournament": "tournament_cmd",
+    "serve": "serve_cmd",
+}
+
+
+def _available() -> dict[str, object]:
+    mods = {}
+    for name, mod in COMMANDS.items():
+        try:
+            mods[name] = importlib.import_module(f"bones.cli.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name != f"bones.cli.{mod}":
+                raise
+    return mods
+
+
+def build_parser(mods: dict[str, object]) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bones", description="Dominoes: rules engine, computer players, table.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, mod in mods.items():
+        mod.register(sub)  # type: ignore[attr-defined]
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    mods = _available()
+    parser = build_parser(mods)
+    args = parser.parse_args(argv)
+    if not args.command:
+        parser.print_help()
+        return 2
+    try:
+        return int(mods[args.command].run(args) or 0)  # type: ignore[attr-defined]
+    except KeyboardInterrupt:
+        print()
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,158 @@
+"""Game records (spec/record.md): read a bones-record/1 document into a game, and write a game as one."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, ActionParseError
+from .deal import Deal, NeedsRedeal
+from .game import GameState
+from .round import IllegalAction
+from .rules import RULES, RulesError, get_rules
+from .tiles import Tile, TileParseError
+
+FORMAT = "bones-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; `round`, `index` and `action` say where (None: the whole record)."""
+
+    def __init__(self, message: str, round: int | None = None, index: int | None = None, action: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.round = round
+        self.index = index
+        self.action = action
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"round": self.round, "index": self.index, "action": self.action, "message": self.message}}
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise RecordError(f"the record is not valid JSON ({e})") from None
+
+
+def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of tiles like \"6-4\"", round_index)
+    out = []
+    for text in value:
+        if not isinstance(text, str):
+            raise RecordError(f"{what} holds {text!r}, which is not a tile like \"6-4\"", round_index)
+        try:
+            out.append(Tile.parse(text))
+        except TileParseError as e:
+            raise RecordError(f"{what}: {e}", round_index) from None
+    return tuple(out)
+
+
+def load(doc: Any, on_action: Any = None) -> GameState:
+    """Replay a record into the game it describes. `on_action(game_before, game_after, round, index, action)`
+    is called after each action (for traces). Raises RecordError."""
+    if not isinstance(doc, dict):
+        raise RecordError("the record must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"the record's format must be \"{FORMAT}\", not {doc.get('format')!r}")
+    rules_id = doc.get("rules")
+    if not isinstance(rules_id, str) or rules_id not in RULES:
+        raise RecordError(f"unknown rules {rules_id!r} (known: {', '.join(RULES)})")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("options must be an object such as {\"target\": 100}")
+    rounds = doc.get("rounds")
+    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
+        raise RecordError("rounds must be a list of objects")
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError("seed must be a whole number")
+    options = dict(options)
+    first_hands = next((r["hands"] for r in rounds if "hands" in r), None)
+    if isinstance(first_hands, list) and "players" not in options and len(first_hands) != RULES[rules_id].players:
+        options["players"] = len(first_hands)
+    try:
+        rules = get_rules(rules_id, options)
+    except RulesError as e:
+        raise RecordError(str(e)) from None
+    names = doc.get("names")
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != rules.players:
+            raise RecordError(f"names must be a list of {rules.players} strings, one per seat")
+
+    deals: list[Deal | None] = []
+    for i, r in enumerate(rounds):
+        if "hands" in r or "boneyard" in r:
+            hands_raw = r.get("hands")
+            if not isinstance(hands_raw, list):
+                raise RecordError("hands must be a list with one list of tiles per seat", i)
+            hands = tuple(_tiles(h, f"hand {s}", i) for s, h in enumerate(hands_raw))
+            boneyard = _tiles(r.get("boneyard"), "the boneyard", i)
+            if len(hands) != rules.players:
+                raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
+            deal = Deal(hands, boneyard)
+            try:
+                from .deal import check_deal, opening_lead
+
+                check_deal(rules, hands, boneyard)
+                opening_lead(rules, hands)
+            except NeedsRedeal as e:
+                raise RecordError(f"{e}: round {i} cannot be played as dealt", i) from None
+            except ValueError as e:
+                raise RecordError(str(e), i) from None
+            deals.append(deal)
+        elif seed is None:
+            raise RecordError(f"round {i} has no hands and boneyard, and the record has no seed", i)
+        else:
+            deals.append(None)
+
+    game = GameState.new(rules, seed=seed, deals=deals, names=names)
+    for i, r in enumerate(rounds):
+        if game.over:
+            raise RecordError(f"the game was over before round {i}", i)
+        if game.round_index != i or game.round is None or game.round.over:
+            raise RecordError(f"round {i} was never dealt", i)
+        actions = r.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("actions must be a list of texts like \"6-4 R\"", i)
+        for j, text in enumerate(actions):
+            if not isinstance(text, str):
+                raise RecordError(f"{text!r} is not an action", i, j, None)
+            if game.round is None or game.round.over or game.round_index != i:
+                raise RecordError(f"round {i} is already over; no action may follow", i, j, text)
+            try:
+                after = game.apply(Action.parse(text))
+            except (ActionParseError, IllegalAction) as e:
+                raise RecordError(str(e), i, j, text) from None
+            if on_action is not None:
+                on_action(game, after, i, j)
+            game = after
+        if i + 1 < len(rounds) and not (game.round_index > i or game.over or (game.round and game.round.over)):
+            raise RecordError(f"round {i} is not complete, but a later round follows", i)
+    return game
+
+
+def game_to_record(game: GameState) -> dict[str, Any]:
+    """The game as a record with every deal written out (and the seed, when it was dealt from one)."""
+    rules = game.rules
+    options: dict[str, Any] = rules.options()
+    if len(rules.allowed_players) > 1:
+        options["players"] = rules.players
+    doc: dict[str, Any] = {"format": FORMAT, "rules": rules.id, "options": options}
+    if game.seed is not None:
+        doc["seed"] = game.seed
+    if game.names is not None:
+        doc["names"] = list(game.names)
+    rounds = []
+    for i, actions in enumerate(game.actions):
+        deal = game.deal_for(i)
+        assert deal is not None
+        rounds.append({
+            "hands": [[str(t) for t in h] for h in deal.hands],
+            "boneyard": [str(t) for t in deal.boneyard],
+            "actions": [str(a) for a in actions],
+        })
+    doc["rounds"] = rounds
+    return doc

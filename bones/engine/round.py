@@ -1,0 +1,401 @@
+"""One round: hands as bitmasks, the layout's open ends, turn order, drawing, passing and scoring.
+
+A `RoundState` is immutable: `apply` returns a new state (a cheap copy of a few small tuples and ints) or raises
+`IllegalAction` and changes nothing. The full state never leaves the engine: players get an `Observation`.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+from .actions import DRAW, END_NAMES, PASS, Action
+from .rules import Rules
+from .tiles import TILES_BY_ID, Tile, mask_pips, pip_masks, tiles_of_mask
+
+L, R, U, D = 0, 1, 2, 3
+NO_SPINNER = -1
+
+# Interned actions: a play of tile id t against end e is PLAYS[t][e]; a lead (first tile) is LEADS[t].
+LEADS: tuple[Action, ...] = tuple(Action("play", t, None) for t in TILES_BY_ID)
+PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action("play", t, e) for e in END_NAMES) for t in TILES_BY_ID)
+_END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
+_PIP_MASKS: dict[int, tuple[int, ...]] = {}
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal at this point; the message says why in a player's words."""
+
+
+class Event(NamedTuple):
+    """One action in a round's public history. A draw's tile is never in it."""
+
+    seat: int
+    action: Action
+    scored: int
+
+
+class Placement(NamedTuple):
+    """A tile on the table: `inner` touches the tile before it (or the centre), `outer` faces outwards."""
+
+    tile: Tile
+    inner: int
+    outer: int
+
+
+def round_pips(pips: int, step: int) -> int:
+    """Pips rounded to the nearest multiple of `step`, halves up (12 -> 10, 13 -> 15); `step` 0 keeps them."""
+    if not step:
+        return pips
+    return (pips + step // 2) // step * step
+
+
+class RoundState:
+    """The whole truth of one round. Only the engine and face-up search see it."""
+
+    __slots__ = (
+        "rules", "masks", "hands", "boneyard", "drawn", "center", "arms", "ends", "spinner_sides",
+        "spinner_pip", "tiles_down", "current", "leader", "lead_tile", "points", "history", "from_boneyard",
+        "over", "end", "winner", "end_points", "base_scores",
+    )
+
+    rules: Rules
+    masks: tuple[int, ...]
+    hands: tuple[int, ...]
+    boneyard: tuple[int, ...]
+    drawn: int
+    center: int
+    arms: tuple[tuple[Placement, ...], ...]
+    ends: tuple[tuple[int, int, bool] | None, ...]
+    spinner_sides: int
+    spinner_pip: int
+    tiles_down: int
+    current: int
+    leader: int
+    lead_tile: int
+    points: tuple[int, ...]
+    history: tuple[Event, ...]
+    from_boneyard: tuple[int, ...]
+    over: bool
+    end: str | None
+    winner: int | None
+    end_points: tuple[int, ...]
+    base_scores: tuple[int, ...]
+
+    @classmethod
+    def start(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        leader: int,
+        lead_tile: Tile | None,
+        base_scores: Sequence[int] | None = None,
+    ) -> "RoundState":
+        """A round dealt as given; `leader` acts first and must lay `lead_tile` when one is named."""
+        s = object.__new__(cls)
+        s.rules = rules
+        masks = _PIP_MASKS.get(rules.max_pip)
+        if masks is None:
+            masks = _PIP_MASKS[rules.max_pip] = pip_masks(rules.max_pip)
+        s.masks = masks
+        s.hands = tuple(sum(1 << t.id for t in hand) for hand in hands)
+        s.boneyard = tuple(t.id for t in boneyard)
+        s.drawn = 0
+        s.center = -1
+        s.arms = ((), (), (), ())
+        s.ends = (None, None, None, None)
+        s.spinner_sides = NO_SPINNER
+        s.spinner_pip = -1
+        s.tiles_down = 0
+        s.current = leader
+        s.leader = leader
+        s.lead_tile = lead_tile.id if lead_tile is not None else -1
+        n = len(hands)
+        s.points = (0,) * n
+        s.history = ()
+        s.from_boneyard = (0,) * n
+        s.over = False
+        s.end = None
+        s.winner = None
+        s.end_points = (0,) * n
+        s.base_scores = tuple(base_scores) if base_scores is not None else (0,) * n
+        return s
+
+    def _clone(self) -> "RoundState":
+        s = object.__new__(RoundState)
+        s.rules = self.rules
+        s.masks = self.masks
+        s.hands = self.hands
+        s.boneyard = self.boneyard
+        s.drawn = self.drawn
+        s.center = self.center
+        s.arms = self.arms
+        s.ends = self.ends
+        s.spinner_sides = self.spinner_sides
+        s.spinner_pip = self.spinner_pip
+        s.tiles_down = self.tiles_down
+        s.current = self.current
+        s.leader = self.leader
+        s.lead_tile = self.lead_tile
+        s.points = self.points
+        s.history = self.history
+        s.from_boneyard = self.from_boneyard
+        s.over = self.over
+        s.end = self.end
+        s.winner = self.winner
+        s.end_points = self.end_points
+        s.base_scores = self.base_scores
+        return s
+
+    # ----- what can be seen and done -------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    @property
+    def boneyard_count(self) -> int:
+        return len(self.boneyard) - self.drawn
+
+    def can_draw(self) -> bool:
+        """Whether the rules let a seat with nothing that fits draw now (the same for every seat)."""
+        return self.rules.draw == "until_fits" and len(self.boneyard) - self.drawn > self.rules.keep_back
+
+    def fit_mask(self) -> int:
+        """Bitmask of the tiles that fit some open end now."""
+        m = 0
+        masks = self.masks
+        for e in self.ends:
+            if e is not None:
+                m |= masks[e[0]]
+        return m
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act: plays (each fitting end apart), else `draw`, else `pass`."""
+        if self.over:
+            return []
+        hand = self.hands[self.current]
+        if self.tiles_down == 0:
+            if self.lead_tile >= 0:
+                return [LEADS[self.lead_tile]]
+            return [LEADS[t.id] for t in tiles_of_mask(hand)]
+        out: list[Action] = []
+        masks = self.masks
+        for ei, e in enumerate(self.ends):
+            if e is None:
+                continue
+            m = hand & masks[e[0]]
+            while m:
+                low = m & -m
+                out.append(PLAYS[low.bit_length() - 1][ei])
+                m ^= low
+        if out:
+            return out
+        return [DRAW] if self.can_draw() else [PASS]
+
+    def ends_by_name(self) -> dict[str, int]:
+        """The open ends by name with the pips each shows (`{}` before the first tile)."""
+        return {END_NAMES[i]: e[0] for i, e in enumerate(self.ends) if e is not None}
+
+    def end_sum(self) -> int | None:
+        """The sum of the open ends as the scoring games count it (spec/record.md, "Counting the ends")."""
+        if self.tiles_down == 0:
+            return None
+        if self.tiles_down == 1:
+            return TILES_BY_ID[self.center].pips
+        return sum(e[1] for e in self.ends if e is not None)
+
+    def hand(self, seat: int) -> list[Tile]:
+        return tiles_of_mask(self.hands[seat])
+
+    def pips_left(self) -> tuple[int, ...]:
+        return tuple(mask_pips(h) for h in self.hands)
+
+    def round_points(self) -> tuple[int, ...]:
+        """Points each seat made in this round so far: during play and, once over, at its end."""
+        return tuple(a + b for a, b in zip(self.points, self.end_points))
+
+    # ----- acting ------------------------------------------------------------------------------------------
+
+    def resolve(self, action: Action) -> Action:
+        """The action with its end filled in where the text left it out and only one end fits."""
+        if action.kind != "play" or action.end is not None or self.tiles_down == 0 or action.tile is None:
+            return action
+        t = action.tile
+        fitting = [i for i, e in enumerate(self.ends) if e is not None and e[0] in (t.high, t.low)]
+        if len(fitting) == 1:
+            return PLAYS[t.id][fitting[0]]
+        if not fitting:
+            raise IllegalAction(f"{t} does not fit any open end ({self._ends_text()})")
+        names = " and ".join(END_NAMES[i] for i in fitting)
+        raise IllegalAction(f"{t} fits {names}: say which end, like '{t} {END_NAMES[fitting[0]]}'")
+
+    def apply(self, action: Action) -> "RoundState":
+        """The state after `action`, or `IllegalAction` with a reason (and nothing changed)."""
+        if self.over:
+            raise IllegalAction("the round is over")
+        if action.kind == "play":
+            return self._play(self.resolve(action))
+        if action.kind == "draw":
+            return self._draw()
+        if action.kind == "pass":
+            return self._pass()
+        raise IllegalAction(f"{action} is not an action of {self.rules.name}")
+
+    def _ends_text(self) -> str:
+        return ", ".join(f"{END_NAMES[i]} shows {e[0]}" for i, e in enumerate(self.ends) if e is not None)
+
+    def _play(self, action: Action) -> "RoundState":
+        tile = action.tile
+        assert tile is not None
+        tid = tile.id
+        seat = self.current
+        hand = self.hands[seat]
+        if tid >= len(TILES_BY_ID) or not (hand >> tid) & 1:
+            raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
+        s = self._clone()
+        if self.tiles_down == 0:
+            if action.end is not None:
+                raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
+            if self.lead_tile >= 0 and tid != self.lead_tile:
+                raise IllegalAction(f"this round must open with {TILES_BY_ID[self.lead_tile]}")
+            s._lay_first(tile)
+        else:
+            ei = _END_INDEX.get(action.end or "", -1)
+            e = self.ends[ei] if ei >= 0 else None
+            if e is None:
+                raise IllegalAction(f"end {action.end} is not open ({self._ends_text()})")
+            if e[0] != tile.high and e[0] != tile.low:
+                raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {e[0]}")
+            s._lay(tile, ei, e)
+        hands = list(self.hands)
+        hands[seat] = hand & ~(1 << tid)
+        s.hands = tuple(hands)
+        scored = 0
+        if self.rules.end_multiple:
+            total = s.end_sum() or 0
+            if total and total % self.rules.end_multiple == 0:
+                scored = total
+                pts = list(s.points)
+                pts[seat] += scored
+                s.points = tuple(pts)
+        s.history = self.history + (Event(seat, action, scored),)
+        if not hands[seat]:
+            s._finish("out")
+        elif scored and self.rules.target_immediate and s.base_scores[seat] + s.points[seat] >= self.rules.target:
+            s.over, s.end, s.winner = True, "target", seat
+        else:
+            s.current = (seat + 1) % len(hands)
+            s._check_blocked()
+        return s
+
+    def _lay_first(self, tile: Tile) -> None:
+        hi, lo = tile.high, tile.low
+        double = hi == lo
+        spinner = double and self.rules.spinner == "first_double"
+        self.center = tile.id
+        self.ends = ((hi, 2 * hi if double else hi, spinner), (lo, 2 * lo if double else lo, spinner), None, None)
+        if spinner:
+            self.spinner_sides = 2
+            self.spinner_pip = hi
+        self.tiles_down = 1
+
+    def _lay(self, tile: Tile, ei: int, e: tuple[int, int, bool]) -> None:
+        pip = e[0]
+        outer = tile.low if pip == tile.high else tile.high
+        double = tile.high == tile.low
+        spinner = double and self.spinner_sides == NO_SPINNER and self.rules.spinner == "first_double"
+        ends = list(self.ends)
+        ends[ei] = (outer, 2 * outer if double else outer, spinner)
+        arms = list(self.arms)
+        arms[ei] = arms[ei] + (Placement(tile, pip, outer),)
+        if spinner:
+            self.spinner_sides = 1
+            self.spinner_pip = outer
+        elif e[2]:
+            self.spinner_sides -= 1
+            if self.spinner_sides == 0:
+                sp = self.spinner_pip
+                ends[U] = (sp, 0, False)
+                ends[D] = (sp, 0, False)
+        self.ends = tuple(ends)
+        self.arms = tuple(arms)
+        self.tiles_down += 1
+
+    def _draw(self) -> "RoundState":
+        seat = self.current
+        if self.tiles_down == 0:
+            raise IllegalAction("nobody draws before the first tile: lead a tile")
+        fitting = self.hands[seat] & self.fit_mask()
+        if fitting:
+            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+        if self.rules.draw != "until_fits":
+            raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
+        if not self.can_draw():
+            kept = self.rules.keep_back
+            why = f"the last {kept} tiles are never drawn" if kept else "the boneyard is empty"
+            raise IllegalAction(f"no tile can be drawn: {why}; pass")
+        tid = self.boneyard[self.drawn]
+        s = self._clone()
+        s.drawn = self.drawn + 1
+        hands = list(self.hands)
+        hands[seat] |= 1 << tid
+        s.hands = tuple(hands)
+        fb = list(self.from_boneyard)
+        fb[seat] |= 1 << tid
+        s.from_boneyard = tuple(fb)
+        s.history = self.history + (Event(seat, DRAW, 0),)
+        s._check_blocked()
+        return s
+
+    def _pass(self) -> "RoundState":
+        seat = self.current
+        if self.tiles_down == 0:
+            raise IllegalAction("the round has not started: lead a tile")
+        fitting = self.hands[seat] & self.fit_mask()
+        if fitting:
+            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+        if self.can_draw():
+            raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
+        s = self._clone()
+        s.history = self.history + (Event(seat, PASS, 0),)
+        s.current = (seat + 1) % len(self.hands)
+        s._check_blocked()
+        return s
+
+    # ----- the end of the round ----------------------------------------------------------------------------
+
+    def _check_blocked(self) -> None:
+        """End the round if nobody can play or draw."""
+        if self.can_draw():
+            return
+        fit = self.fit_mask()
+        for h in self.hands:
+            if h & fit:
+                return
+        self._finish("blocked")
+
+    def _finish(self, end: str) -> None:
+        self.over = True
+        self.end = end
+        pips = self.pips_left()
+        low = min(pips)
+        lowest = [i for i, p in enumerate(pips) if p == low]
+        end_points = [0] * len(pips)
+        rules = self.rules
+        if rules.round_scoring == "lowest_takes_difference":
+            others = sum(p for p in pips if p != low)
+            gain = max(0, others - low)
+            for i in lowest:
+                end_points[i] = gain
+            self.winner = lowest[0] if len(lowest) == 1 else None
+        else:  # lowest_takes_all: a single lowest hand scores every other hand's pips, rounded
+            if len(lowest) == 1:
+                w = lowest[0]
+                end_points[w] = round_pips(sum(pips) - low, rules.rounding)
+                self.winner = w
+            else:
+                self.winner = None
+        if end == "out":
+            self.winner = self.current
+        self.end_points = tuple(end_points)
