@@ -29,8 +29,8 @@ class NeedsRedeal(ValueError):
 
 def shuffled_deal(rules: Rules, rng: random.Random) -> Deal:
     """Shuffle the set and deal each seat its hand; the rest is the boneyard in drawing order."""
-    tiles = list(tile_set(rules.max_pip))
-    rng.shuffle(tiles)
+    rand = rng.random
+    tiles = sorted(tile_set(rules.max_pip), key=lambda _: rand())  # uniform: sort by independent random keys
     n, k = rules.players, rules.hand_size
     hands = tuple(tuple(sorted(tiles[i * k:(i + 1) * k], reverse=True)) for i in range(n))
     return Deal(hands, tuple(tiles[n * k:]))
@@ -55,18 +55,22 @@ def heaviest(tiles: Sequence[Tile]) -> Tile:
 
 def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
     """The opening rule: the holder of the highest double (or heaviest tile) leads, laying it if the rules say so."""
-    holder = {t: seat for seat, hand in enumerate(hands) for t in hand}
+    best: Tile | None = None
+    seat = -1
     if rules.opening == "highest_double":
-        doubles = [t for t in holder if t.is_double]
-        if doubles:
-            best = max(doubles)
-        elif rules.no_double == "redeal":
+        for s, hand in enumerate(hands):
+            for t in hand:
+                if t[0] == t[1] and (best is None or t[0] > best[0]):
+                    best, seat = t, s
+        if best is None and rules.no_double == "redeal":
             raise NeedsRedeal("no hand holds a double, so these rules deal again")
-        else:
-            best = heaviest(list(holder))
-    else:
-        best = heaviest(list(holder))
-    return Opening(holder[best], best if rules.opening_tile_must_lead else None)
+    if best is None:
+        for s, hand in enumerate(hands):
+            for t in hand:
+                if best is None or (t[0] + t[1], t[0]) > (best[0] + best[1], best[0]):
+                    best, seat = t, s
+    assert best is not None, "opening_lead needs at least one tile in some hand"
+    return Opening(seat, best if rules.opening_tile_must_lead else None)
 
 
 def check_deal(rules: Rules, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:

@@ -18,6 +18,8 @@ NO_SPINNER = -1
 # Interned actions: a play of tile id t against end e is PLAYS[t][e]; a lead (first tile) is LEADS[t].
 LEADS: tuple[Action, ...] = tuple(Action("play", t, None) for t in TILES_BY_ID)
 PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action("play", t, e) for e in END_NAMES) for t in TILES_BY_ID)
+_ID_OF: dict[Tile, int] = {t: i for i, t in enumerate(TILES_BY_ID)}
+_BIT_OF: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES_BY_ID)}
 _END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 _PIP_MASKS: dict[int, tuple[int, ...]] = {}
 
@@ -49,11 +51,14 @@ def round_pips(pips: int, step: int) -> int:
     return (pips + step // 2) // step * step
 
 
+_new_event = tuple.__new__
+
+
 class RoundState:
     """The whole truth of one round. Only the engine and face-up search see it."""
 
     __slots__ = (
-        "rules", "masks", "hands", "boneyard", "drawn", "center", "arms", "ends", "spinner_sides",
+        "rules", "masks", "hands", "boneyard", "drawn", "center", "ends", "fit", "spinner_sides",
         "spinner_pip", "tiles_down", "current", "leader", "lead_tile", "points", "history", "from_boneyard",
         "over", "end", "winner", "end_points", "base_scores",
     )
@@ -64,8 +69,8 @@ class RoundState:
     boneyard: tuple[int, ...]
     drawn: int
     center: int
-    arms: tuple[tuple[Placement, ...], ...]
-    ends: tuple[tuple[int, int, bool] | None, ...]
+    ends: tuple[tuple[int, int, bool] | None, ...]  # L, R, U, D: (pips shown, what it counts, is the spinner)
+    fit: int  # bitmask of the tiles that fit some open end
     spinner_sides: int
     spinner_pip: int
     tiles_down: int
@@ -98,11 +103,12 @@ class RoundState:
         if masks is None:
             masks = _PIP_MASKS[rules.max_pip] = pip_masks(rules.max_pip)
         s.masks = masks
-        s.hands = tuple(sum(1 << t.id for t in hand) for hand in hands)
-        s.boneyard = tuple(t.id for t in boneyard)
+        bit = _BIT_OF.__getitem__
+        s.hands = tuple(sum(map(bit, hand)) for hand in hands)
+        s.boneyard = tuple(map(_ID_OF.__getitem__, boneyard))
         s.drawn = 0
         s.center = -1
-        s.arms = ((), (), (), ())
+        s.fit = 0
         s.ends = (None, None, None, None)
         s.spinner_sides = NO_SPINNER
         s.spinner_pip = -1
@@ -129,7 +135,7 @@ class RoundState:
         s.boneyard = self.boneyard
         s.drawn = self.drawn
         s.center = self.center
-        s.arms = self.arms
+        s.fit = self.fit
         s.ends = self.ends
         s.spinner_sides = self.spinner_sides
         s.spinner_pip = self.spinner_pip
@@ -163,12 +169,25 @@ class RoundState:
 
     def fit_mask(self) -> int:
         """Bitmask of the tiles that fit some open end now."""
-        m = 0
-        masks = self.masks
-        for e in self.ends:
-            if e is not None:
-                m |= masks[e[0]]
-        return m
+        return self.fit
+
+    @property
+    def arms(self) -> tuple[tuple[Placement, ...], ...]:
+        """The tiles laid on each end (L, R, U, D), from the centre outwards, derived from the history."""
+        if self.center < 0:
+            return ((), (), (), ())
+        first = TILES_BY_ID[self.center]
+        shows = [first.high, first.low, self.spinner_pip, self.spinner_pip]
+        arms: list[list[Placement]] = [[], [], [], []]
+        for ev in self.history:
+            a = ev.action
+            if a.kind == "play" and a.end is not None and a.tile is not None:
+                ei = _END_INDEX[a.end]
+                inner = shows[ei]
+                outer = a.tile.other(inner)
+                arms[ei].append(Placement(a.tile, inner, outer))
+                shows[ei] = outer
+        return tuple(tuple(x) for x in arms)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: plays (each fitting end apart), else `draw`, else `pass`."""
@@ -179,19 +198,19 @@ class RoundState:
             if self.lead_tile >= 0:
                 return [LEADS[self.lead_tile]]
             return [LEADS[t.id] for t in tiles_of_mask(hand)]
-        out: list[Action] = []
+        if not hand & self.fit:
+            return [DRAW] if self.can_draw() else [PASS]
         masks = self.masks
-        for ei, e in enumerate(self.ends):
-            if e is None:
-                continue
-            m = hand & masks[e[0]]
+        e0, e1, e2, e3 = self.ends
+        out: list[Action] = []
+        append = out.append
+        for ei, e in ((0, e0), (1, e1), (2, e2), (3, e3)) if e2 is not None else ((0, e0), (1, e1)):
+            m = hand & masks[e[0]]  # type: ignore[index]
             while m:
                 low = m & -m
-                out.append(PLAYS[low.bit_length() - 1][ei])
+                append(PLAYS[low.bit_length() - 1][ei])
                 m ^= low
-        if out:
-            return out
-        return [DRAW] if self.can_draw() else [PASS]
+        return out
 
     def ends_by_name(self) -> dict[str, int]:
         """The open ends by name with the pips each shows (`{}` before the first tile)."""
@@ -234,11 +253,14 @@ class RoundState:
         """The state after `action`, or `IllegalAction` with a reason (and nothing changed)."""
         if self.over:
             raise IllegalAction("the round is over")
-        if action.kind == "play":
-            return self._play(self.resolve(action))
-        if action.kind == "draw":
+        kind = action.kind
+        if kind == "play":
+            if action.end is None and self.tiles_down:
+                action = self.resolve(action)
+            return self._play(action)
+        if kind == "draw":
             return self._draw()
-        if action.kind == "pass":
+        if kind == "pass":
             return self._pass()
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
 
@@ -246,81 +268,90 @@ class RoundState:
         return ", ".join(f"{END_NAMES[i]} shows {e[0]}" for i, e in enumerate(self.ends) if e is not None)
 
     def _play(self, action: Action) -> "RoundState":
+        # The hot path of every search and playout: written out flat on purpose.
         tile = action.tile
         assert tile is not None
-        tid = tile.id
+        hi, lo = tile
+        tid = hi * (hi + 1) // 2 + lo
         seat = self.current
         hand = self.hands[seat]
-        if tid >= len(TILES_BY_ID) or not (hand >> tid) & 1:
+        if not (hand >> tid) & 1:
             raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
-        s = self._clone()
+        rules = self.rules
+        masks = self.masks
         if self.tiles_down == 0:
             if action.end is not None:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
             if self.lead_tile >= 0 and tid != self.lead_tile:
                 raise IllegalAction(f"this round must open with {TILES_BY_ID[self.lead_tile]}")
-            s._lay_first(tile)
+            s = self._clone()
+            double = hi == lo
+            spinner = double and rules.spinner == "first_double"
+            s.center = tid
+            s.ends = ((hi, 2 * hi if double else hi, spinner), (lo, 2 * lo if double else lo, spinner), None, None)
+            s.fit = masks[hi] | masks[lo]
+            if spinner:
+                s.spinner_sides = 2
+                s.spinner_pip = hi
+            s.tiles_down = 1
         else:
-            ei = _END_INDEX.get(action.end or "", -1)
+            ei = _END_INDEX.get(action.end, -1)  # type: ignore[arg-type]
             e = self.ends[ei] if ei >= 0 else None
             if e is None:
                 raise IllegalAction(f"end {action.end} is not open ({self._ends_text()})")
-            if e[0] != tile.high and e[0] != tile.low:
-                raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {e[0]}")
-            s._lay(tile, ei, e)
+            pip = e[0]
+            if pip != hi and pip != lo:
+                raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {pip}")
+            s = self._clone()
+            outer = lo if pip == hi else hi
+            ends = list(self.ends)
+            if hi == lo:
+                spinner = self.spinner_sides == NO_SPINNER and rules.spinner == "first_double"
+                ends[ei] = (outer, 2 * outer, spinner)
+                if spinner:
+                    s.spinner_sides = 1
+                    s.spinner_pip = outer
+            else:
+                ends[ei] = (outer, outer, False)
+            if e[2]:
+                s.spinner_sides -= 1
+                if s.spinner_sides == 0:
+                    sp = s.spinner_pip
+                    ends[U] = ends[D] = (sp, 0, False)
+            eu = ends[U]
+            if eu is None:
+                s.fit = masks[ends[0][0]] | masks[ends[1][0]]  # type: ignore[index]
+            else:
+                s.fit = masks[ends[0][0]] | masks[ends[1][0]] | masks[eu[0]] | masks[ends[3][0]]  # type: ignore[index]
+            s.ends = tuple(ends)
+            s.tiles_down = self.tiles_down + 1
         hands = list(self.hands)
-        hands[seat] = hand & ~(1 << tid)
+        left = hands[seat] = hand & ~(1 << tid)
         s.hands = tuple(hands)
         scored = 0
-        if self.rules.end_multiple:
+        multiple = rules.end_multiple
+        if multiple:
             total = s.end_sum() or 0
-            if total and total % self.rules.end_multiple == 0:
+            if total and total % multiple == 0:
                 scored = total
                 pts = list(s.points)
                 pts[seat] += scored
                 s.points = tuple(pts)
-        s.history = self.history + (Event(seat, action, scored),)
-        if not hands[seat]:
+        s.history = self.history + (_new_event(Event, (seat, action, scored)),)
+        if not left:
             s._finish("out")
-        elif scored and self.rules.target_immediate and s.base_scores[seat] + s.points[seat] >= self.rules.target:
+        elif scored and rules.target_immediate and s.base_scores[seat] + s.points[seat] >= rules.target:
             s.over, s.end, s.winner = True, "target", seat
         else:
             s.current = (seat + 1) % len(hands)
-            s._check_blocked()
+            if rules.draw == "never" or len(s.boneyard) - s.drawn <= rules.keep_back:
+                fit = s.fit
+                for h in hands:
+                    if h & fit:
+                        break
+                else:
+                    s._finish("blocked")
         return s
-
-    def _lay_first(self, tile: Tile) -> None:
-        hi, lo = tile.high, tile.low
-        double = hi == lo
-        spinner = double and self.rules.spinner == "first_double"
-        self.center = tile.id
-        self.ends = ((hi, 2 * hi if double else hi, spinner), (lo, 2 * lo if double else lo, spinner), None, None)
-        if spinner:
-            self.spinner_sides = 2
-            self.spinner_pip = hi
-        self.tiles_down = 1
-
-    def _lay(self, tile: Tile, ei: int, e: tuple[int, int, bool]) -> None:
-        pip = e[0]
-        outer = tile.low if pip == tile.high else tile.high
-        double = tile.high == tile.low
-        spinner = double and self.spinner_sides == NO_SPINNER and self.rules.spinner == "first_double"
-        ends = list(self.ends)
-        ends[ei] = (outer, 2 * outer if double else outer, spinner)
-        arms = list(self.arms)
-        arms[ei] = arms[ei] + (Placement(tile, pip, outer),)
-        if spinner:
-            self.spinner_sides = 1
-            self.spinner_pip = outer
-        elif e[2]:
-            self.spinner_sides -= 1
-            if self.spinner_sides == 0:
-                sp = self.spinner_pip
-                ends[U] = (sp, 0, False)
-                ends[D] = (sp, 0, False)
-        self.ends = tuple(ends)
-        self.arms = tuple(arms)
-        self.tiles_down += 1
 
     def _draw(self) -> "RoundState":
         seat = self.current
@@ -344,7 +375,7 @@ class RoundState:
         fb = list(self.from_boneyard)
         fb[seat] |= 1 << tid
         s.from_boneyard = tuple(fb)
-        s.history = self.history + (Event(seat, DRAW, 0),)
+        s.history = self.history + (_new_event(Event, (seat, DRAW, 0)),)
         s._check_blocked()
         return s
 
@@ -358,7 +389,7 @@ class RoundState:
         if self.can_draw():
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
-        s.history = self.history + (Event(seat, PASS, 0),)
+        s.history = self.history + (_new_event(Event, (seat, PASS, 0)),)
         s.current = (seat + 1) % len(self.hands)
         s._check_blocked()
         return s
@@ -369,7 +400,7 @@ class RoundState:
         """End the round if nobody can play or draw."""
         if self.can_draw():
             return
-        fit = self.fit_mask()
+        fit = self.fit
         for h in self.hands:
             if h & fit:
                 return

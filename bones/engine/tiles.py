@@ -35,7 +35,8 @@ class Tile(NamedTuple):
 
     @property
     def id(self) -> int:
-        return tile_id(self.high, self.low)
+        h = self[0]
+        return h * (h + 1) // 2 + self[1]
 
     @property
     def pips(self) -> int:

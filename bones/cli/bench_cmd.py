@@ -1,0 +1,78 @@
+"""`bones bench`: engine speed (random-playout rounds per second) and Expert decision speed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+from bones.engine import RULES, get_rules
+from bones.engine.playout import random_round
+
+DEFAULT_RULES = ("block", "draw", "all_fives", "draw_dominoes", "muggins")
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("bench", help="measure engine speed (and Expert decision speed)",
+                       description="Random-playout full rounds per second for each game (one process), and, "
+                                   "unless --no-expert, Expert's worlds and time per decision.")
+    p.add_argument("--seconds", type=float, default=6.0, help="time for all the playout runs together (default 6)")
+    p.add_argument("--rules", nargs="+", default=list(DEFAULT_RULES), help="rules ids to measure")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and random choices")
+    p.add_argument("--expert-positions", type=int, default=50,
+                   help="positions per stage for the Expert measurement (default 50)")
+    p.add_argument("--no-expert", action="store_true", help="skip the Expert measurement")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def rounds_per_second(rules_id: str, seconds: float, seed: int) -> float:
+    """Full random rounds (deal, then uniformly random legal actions to the end) per second of wall time."""
+    rules = get_rules(rules_id)
+    rng = random.Random(seed)
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            random_round(rules, rng)
+        count += 50
+        now = time.perf_counter()
+        if now >= deadline:
+            return count / (now - start)
+
+
+def run(args: argparse.Namespace) -> int:
+    unknown = [r for r in args.rules if r not in RULES]
+    if unknown:
+        print(f"bones bench: unknown rules {', '.join(unknown)} (known: {', '.join(RULES)})", file=sys.stderr)
+        return 2
+    if args.seconds <= 0:
+        print("bones bench: --seconds must be positive", file=sys.stderr)
+        return 2
+    out: dict[str, Any] = {"python": platform.python_version(), "seconds": args.seconds, "rounds_per_s": {}}
+    per = args.seconds / len(args.rules)
+    for rid in args.rules:
+        if not args.json:
+            print(f"{rid}: random playouts for {per:.1f} s ...", file=sys.stderr)
+        out["rounds_per_s"][rid] = round(rounds_per_second(rid, per, args.seed), 1)
+    if not args.no_expert:
+        try:
+            from bones.players.expert_bench import expert_bench
+        except ImportError:
+            print("bones bench: the Expert player is not available; skipping its measurement", file=sys.stderr)
+        else:
+            ids = [r for r in args.rules if r in ("draw", "block", "all_fives")]
+            out["expert"] = expert_bench(tuple(ids), positions=args.expert_positions, seed=args.seed)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print("Random-playout rounds per second (one process):")
+        for rid, rate in out["rounds_per_s"].items():
+            print(f"  {rid:<14} {rate:>10,.0f}")
+        for rid, fig in out.get("expert", {}).items():
+            print(f"Expert {rid}: {fig}")
+    return 0
