@@ -1,0 +1,153 @@
+"""`bones play`: a whole game in the terminal against a computer player."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Callable
+
+from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, RulesError, new_game, observe
+from bones.engine.observation import Observation
+
+from .table_text import ends_text, hand_text, line_text
+
+YOU = 0
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("play", help="play a whole game in the terminal against the computer",
+                       description="Play a whole game against a computer player in the terminal. You are seat 0.")
+    p.add_argument("--rules", default="draw", help=f"the game ({', '.join(RULES)}; default draw)")
+    p.add_argument("--level", default="medium", help="the computer's level (see `bones players`; default medium)")
+    p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed)")
+    p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
+
+
+def _computer(level: str, seed: int) -> Callable[[Observation], Action]:
+    try:
+        from bones.players import make_player
+    except ImportError:  # players not installed: the first legal tile
+        return lambda obs: obs.legal_actions()[0]
+    player = make_player(level, seed)
+    return lambda obs: player.choose(obs).action
+
+
+def describe(game_before: GameState, game_after: GameState, who: str) -> str:
+    """One line saying what a seat just did, and why where it was forced."""
+    rnd_actions = game_after.actions[game_before.round_index] if len(game_after.actions) > game_before.round_index else ()
+    action = rnd_actions[-1] if rnd_actions else None
+    obs = observe(game_before, game_before.current_seat or 0)
+    if action is None:
+        return ""
+    if action.kind == "draw":
+        return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{'s' if who != 'You' else ''} a tile."
+    if action.kind == "pass":
+        why = "the boneyard is closed" if game_before.rules.draw != "never" else "nobody draws in " + game_before.rules.name
+        return f"{who} pass{'es' if who != 'You' else ''}: nothing fits and {why}."
+    where = f" on {action.end}" if action.end else ""
+    return f"{who} play{'s' if who != 'You' else ''} {action.tile}{where}."
+
+
+def _show(obs: Observation, names: list[str]) -> None:
+    rules = obs.rules
+    scores = " – ".join(f"{names[i]} {s}" for i, s in enumerate(obs.scores))
+    print(f"\n── {rules.name}, round {obs.round_index + 1} · {scores} (to {rules.target})")
+    print("   " + line_text(obs).replace("\n", "\n   "))
+    if obs.ends:
+        print("   " + ends_text(obs))
+    others = ", ".join(f"{names[i]} holds {c}" for i, c in enumerate(obs.hand_counts) if i != obs.seat)
+    kept = f" ({rules.keep_back} never drawn)" if rules.keep_back and rules.draw != "never" else ""
+    yard = f"boneyard {obs.boneyard_count}{kept}" if rules.draw != "never" else "no drawing in this game"
+    print(f"   {others} · {yard}")
+    print(f"   Your hand: {hand_text(obs.hand)}")
+
+
+def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
+    legal = obs.legal_actions()
+    menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
+    print(f"   You may play: {menu}")
+    while True:
+        try:
+            text = read("   Your move (number or text like '6-4 R'; q to quit): ").strip()
+        except EOFError:
+            return None
+        if text.lower() in ("q", "quit", "exit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        try:
+            return Action.parse(text)
+        except ActionParseError as e:
+            print(f"   {e}")
+
+
+def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
+         read: Callable[[str], str] = input) -> int:
+    game = new_game(rules_id, seed, options)
+    n = game.seats
+    names = ["You"] + [f"Computer {i}" if n > 2 else "Computer" for i in range(1, n)]
+    computers = {s: _computer(level, seed * 10 + s) for s in range(1, n)}
+    print(f"{game.rules.name} against {level} (seed {seed}). {game.rules.description}")
+    shown_round = -1
+    while not game.over:
+        if game.round_index != shown_round:
+            shown_round = game.round_index
+            lead = game.current_seat
+            print(f"\n═══ Round {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
+        seat = game.current_seat
+        if seat is None:
+            print("The next round has not been dealt.")
+            return 1
+        obs = observe(game, seat)
+        before = game
+        if seat == YOU:
+            _show(obs, names)
+            legal = obs.legal_actions()
+            if len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+                action: Action | None = legal[0]
+            else:
+                action = _ask(obs, read)
+                if action is None:
+                    print("\nGame left unfinished.")
+                    return 0
+            try:
+                game = game.apply(action)
+            except IllegalAction as e:
+                print(f"   Not allowed: {e}.")
+                continue
+            msg = describe(before, game, "You")
+            if action.kind == "draw":
+                drawn = game.round.hand(YOU) if game.round and game.round_index == before.round_index else []
+                new = [t for t in drawn if t not in obs.hand]
+                msg += f" You drew {new[0]}." if new else ""
+        else:
+            game = game.apply(computers[seat](obs))
+            msg = describe(before, game, names[seat])
+        scored = game.totals()[seat] - before.totals()[seat] if game.round_index == before.round_index else 0
+        if scored and game.rules.end_multiple and not (game.round and game.round.over):
+            msg += f" The ends add up to {scored}: +{scored}."
+        print("   " + msg)
+        if len(game.results) > len(before.results):
+            r = game.results[-1]
+            pips = ", ".join(f"{names[i]} {p} pips" for i, p in enumerate(r.pips_left))
+            how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
+                   "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
+            gained = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(r.points) if p) or "nobody scores"
+            print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
+    totals = " – ".join(f"{names[i]} {s}" for i, s in enumerate(game.scores))
+    who = "Nobody" if game.winner is None else names[game.winner]
+    print(f"\nGame over: {totals}. {who} win{'s' if who not in ('You', 'Nobody') else ''}.")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    options = {"players": args.players} if args.players else None
+    try:
+        new_game(args.rules, 0, options)
+        _computer(args.level, 0)
+    except (RulesError, ValueError) as e:
+        print(f"bones play: {e}", file=sys.stderr)
+        return 2
+    return play(args.rules, args.level, seed, options)

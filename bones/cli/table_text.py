@@ -1,0 +1,43 @@
+"""The table as text for the terminal: the line of tiles, the ends, hands and scores."""
+
+from __future__ import annotations
+
+from bones.engine.observation import Observation
+from bones.engine.tiles import Tile
+
+
+def tile_text(a: int, b: int, double: bool) -> str:
+    """A tile as it lies: [6|4] along the line, [6:6] for a double lying across it."""
+    return f"[{a}:{b}]" if double else f"[{a}|{b}]"
+
+
+def line_text(obs: Observation) -> str:
+    """The line from the L end to the R end, and the spinner's U and D arms on lines of their own."""
+    if obs.center is None:
+        return "(the table is empty)"
+    c: Tile = obs.center
+    left = [tile_text(p.outer, p.inner, p.tile.is_double) for p in reversed(obs.arms[0])]
+    right = [tile_text(p.inner, p.outer, p.tile.is_double) for p in obs.arms[1]]
+    centre = tile_text(c.high, c.low, c.is_double)
+    if obs.spinner is not None and c.is_double:
+        centre = f"*{centre}*"
+    out = " ".join(left + [centre] + right)
+    for name, arm in (("U", obs.arms[2]), ("D", obs.arms[3])):
+        if name in obs.ends:
+            tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm) or "(open)"
+            out += f"\n  spinner {name}: {tiles}"
+    return out
+
+
+def ends_text(obs: Observation) -> str:
+    if not obs.ends:
+        return ""
+    parts = [f"{name} {pip}" for name, pip in obs.ends.items()]
+    text = "ends: " + " · ".join(parts)
+    if obs.end_sum is not None:
+        text += f"   sum of the ends: {obs.end_sum}"
+    return text
+
+
+def hand_text(tiles: tuple[Tile, ...]) -> str:
+    return " ".join(str(t) for t in tiles) or "(none)"
