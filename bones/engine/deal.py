@@ -32,7 +32,7 @@ def shuffled_deal(rules: Rules, rng: random.Random) -> Deal:
     rand = rng.random
     tiles = sorted(tile_set(rules.max_pip), key=lambda _: rand())  # uniform: sort by independent random keys
     n, k = rules.players, rules.hand_size
-    hands = tuple(tuple(sorted(tiles[i * k:(i + 1) * k], reverse=True)) for i in range(n))
+    hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
     return Deal(hands, tuple(tiles[n * k:]))
 
 

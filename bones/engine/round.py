@@ -6,7 +6,7 @@ A `RoundState` is immutable: `apply` returns a new state (a cheap copy of a few 
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .actions import DRAW, END_NAMES, PASS, Action
 from .rules import Rules
@@ -54,37 +54,44 @@ def round_pips(pips: int, step: int) -> int:
 _new_event = tuple.__new__
 
 
+class _Setup:
+    """What a round fixes when it is dealt and never changes: shared by all its states."""
+
+    __slots__ = ("rules", "masks", "boneyard", "leader", "lead_tile", "base_scores")
+
+    def __init__(self, rules: Rules, masks: tuple[int, ...], boneyard: tuple[int, ...], leader: int,
+                 lead_tile: int, base_scores: tuple[int, ...]) -> None:
+        self.rules = rules
+        self.masks = masks
+        self.boneyard = boneyard
+        self.leader = leader
+        self.lead_tile = lead_tile
+        self.base_scores = base_scores
+
+
 class RoundState:
     """The whole truth of one round. Only the engine and face-up search see it."""
 
     __slots__ = (
-        "rules", "masks", "hands", "boneyard", "drawn", "center", "ends", "fit", "spinner_sides",
-        "spinner_pip", "tiles_down", "current", "leader", "lead_tile", "points", "history", "from_boneyard",
-        "over", "end", "winner", "end_points", "base_scores",
+        "setup", "hands", "drawn", "center", "ends", "fit", "spinner_sides", "spinner_pip", "tiles_down",
+        "current", "points", "log", "from_boneyard", "over", "outcome",
     )
 
-    rules: Rules
-    masks: tuple[int, ...]
-    hands: tuple[int, ...]
-    boneyard: tuple[int, ...]
-    drawn: int
-    center: int
+    setup: _Setup
+    hands: tuple[int, ...]  # bitmask of tile ids per seat
+    drawn: int  # how many boneyard tiles have been drawn
+    center: int  # the first tile's id, -1 before it
     ends: tuple[tuple[int, int, bool] | None, ...]  # L, R, U, D: (pips shown, what it counts, is the spinner)
     fit: int  # bitmask of the tiles that fit some open end
-    spinner_sides: int
+    spinner_sides: int  # the spinner's long sides still open; NO_SPINNER before there is one
     spinner_pip: int
     tiles_down: int
     current: int
-    leader: int
-    lead_tile: int
-    points: tuple[int, ...]
-    history: tuple[Event, ...]
-    from_boneyard: tuple[int, ...]
+    points: tuple[int, ...]  # scored during play
+    log: tuple[Any, Event] | None  # the history as a linked list (cheap to extend): (earlier log, event)
+    from_boneyard: tuple[int, ...]  # per seat, the tiles it drew
     over: bool
-    end: str | None
-    winner: int | None
-    end_points: tuple[int, ...]
-    base_scores: tuple[int, ...]
+    outcome: tuple[str, int | None, tuple[int, ...]] | None  # (end, winner, end-of-round points) once over
 
     @classmethod
     def start(
@@ -98,14 +105,17 @@ class RoundState:
     ) -> "RoundState":
         """A round dealt as given; `leader` acts first and must lay `lead_tile` when one is named."""
         s = object.__new__(cls)
-        s.rules = rules
         masks = _PIP_MASKS.get(rules.max_pip)
         if masks is None:
             masks = _PIP_MASKS[rules.max_pip] = pip_masks(rules.max_pip)
-        s.masks = masks
+        n = len(hands)
+        s.setup = _Setup(
+            rules, masks, tuple(map(_ID_OF.__getitem__, boneyard)), leader,
+            lead_tile.id if lead_tile is not None else -1,
+            tuple(base_scores) if base_scores is not None else (0,) * n,
+        )
         bit = _BIT_OF.__getitem__
         s.hands = tuple(sum(map(bit, hand)) for hand in hands)
-        s.boneyard = tuple(map(_ID_OF.__getitem__, boneyard))
         s.drawn = 0
         s.center = -1
         s.fit = 0
@@ -114,25 +124,17 @@ class RoundState:
         s.spinner_pip = -1
         s.tiles_down = 0
         s.current = leader
-        s.leader = leader
-        s.lead_tile = lead_tile.id if lead_tile is not None else -1
-        n = len(hands)
         s.points = (0,) * n
-        s.history = ()
+        s.log = None
         s.from_boneyard = (0,) * n
         s.over = False
-        s.end = None
-        s.winner = None
-        s.end_points = (0,) * n
-        s.base_scores = tuple(base_scores) if base_scores is not None else (0,) * n
+        s.outcome = None
         return s
 
     def _clone(self) -> "RoundState":
         s = object.__new__(RoundState)
-        s.rules = self.rules
-        s.masks = self.masks
+        s.setup = self.setup
         s.hands = self.hands
-        s.boneyard = self.boneyard
         s.drawn = self.drawn
         s.center = self.center
         s.fit = self.fit
@@ -141,17 +143,62 @@ class RoundState:
         s.spinner_pip = self.spinner_pip
         s.tiles_down = self.tiles_down
         s.current = self.current
-        s.leader = self.leader
-        s.lead_tile = self.lead_tile
         s.points = self.points
-        s.history = self.history
+        s.log = self.log
         s.from_boneyard = self.from_boneyard
         s.over = self.over
-        s.end = self.end
-        s.winner = self.winner
-        s.end_points = self.end_points
-        s.base_scores = self.base_scores
+        s.outcome = self.outcome
         return s
+
+    # ----- fixed at the deal, and derived --------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.setup.rules
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        return self.setup.masks
+
+    @property
+    def boneyard(self) -> tuple[int, ...]:
+        """Tile ids of the whole boneyard as dealt, in drawing order (`drawn` of them are gone)."""
+        return self.setup.boneyard
+
+    @property
+    def leader(self) -> int:
+        return self.setup.leader
+
+    @property
+    def lead_tile(self) -> int:
+        return self.setup.lead_tile
+
+    @property
+    def base_scores(self) -> tuple[int, ...]:
+        """The game scores when this round was dealt."""
+        return self.setup.base_scores
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every action of the round in order, with its seat and what it scored."""
+        out = []
+        log = self.log
+        while log is not None:
+            out.append(log[1])
+            log = log[0]
+        return tuple(reversed(out))
+
+    @property
+    def end(self) -> str | None:
+        return self.outcome[0] if self.outcome else None
+
+    @property
+    def winner(self) -> int | None:
+        return self.outcome[1] if self.outcome else None
+
+    @property
+    def end_points(self) -> tuple[int, ...]:
+        return self.outcome[2] if self.outcome else (0,) * len(self.hands)
 
     # ----- what can be seen and done -------------------------------------------------------------------------
 
@@ -203,13 +250,23 @@ class RoundState:
         masks = self.masks
         e0, e1, e2, e3 = self.ends
         out: list[Action] = []
-        append = out.append
-        for ei, e in ((0, e0), (1, e1), (2, e2), (3, e3)) if e2 is not None else ((0, e0), (1, e1)):
-            m = hand & masks[e[0]]  # type: ignore[index]
-            while m:
-                low = m & -m
-                append(PLAYS[low.bit_length() - 1][ei])
-                m ^= low
+        m = hand & masks[e0[0]]  # type: ignore[index]
+        while m:
+            low = m & -m
+            out.append(PLAYS[low.bit_length() - 1][0])
+            m ^= low
+        m = hand & masks[e1[0]]  # type: ignore[index]
+        while m:
+            low = m & -m
+            out.append(PLAYS[low.bit_length() - 1][1])
+            m ^= low
+        if e2 is not None:
+            for ei, e in ((2, e2), (3, e3)):
+                m = hand & masks[e[0]]  # type: ignore[index]
+                while m:
+                    low = m & -m
+                    out.append(PLAYS[low.bit_length() - 1][ei])
+                    m ^= low
         return out
 
     def ends_by_name(self) -> dict[str, int]:
@@ -277,13 +334,14 @@ class RoundState:
         hand = self.hands[seat]
         if not (hand >> tid) & 1:
             raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
-        rules = self.rules
-        masks = self.masks
+        setup = self.setup
+        rules = setup.rules
+        masks = setup.masks
         if self.tiles_down == 0:
             if action.end is not None:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
-            if self.lead_tile >= 0 and tid != self.lead_tile:
-                raise IllegalAction(f"this round must open with {TILES_BY_ID[self.lead_tile]}")
+            if setup.lead_tile >= 0 and tid != setup.lead_tile:
+                raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
             s = self._clone()
             double = hi == lo
             spinner = double and rules.spinner == "first_double"
@@ -325,9 +383,15 @@ class RoundState:
                 s.fit = masks[ends[0][0]] | masks[ends[1][0]] | masks[eu[0]] | masks[ends[3][0]]  # type: ignore[index]
             s.ends = tuple(ends)
             s.tiles_down = self.tiles_down + 1
-        hands = list(self.hands)
-        left = hands[seat] = hand & ~(1 << tid)
-        s.hands = tuple(hands)
+        left = hand & ~(1 << tid)
+        hands = self.hands
+        if len(hands) == 2:
+            hands = (left, hands[1]) if seat == 0 else (hands[0], left)
+        else:
+            as_list = list(hands)
+            as_list[seat] = left
+            hands = tuple(as_list)
+        s.hands = hands
         scored = 0
         multiple = rules.end_multiple
         if multiple:
@@ -337,14 +401,15 @@ class RoundState:
                 pts = list(s.points)
                 pts[seat] += scored
                 s.points = tuple(pts)
-        s.history = self.history + (_new_event(Event, (seat, action, scored)),)
+        s.log = (self.log, _new_event(Event, (seat, action, scored)))
         if not left:
             s._finish("out")
-        elif scored and rules.target_immediate and s.base_scores[seat] + s.points[seat] >= rules.target:
-            s.over, s.end, s.winner = True, "target", seat
+        elif scored and rules.target_immediate and setup.base_scores[seat] + s.points[seat] >= rules.target:
+            s.over = True
+            s.outcome = ("target", seat, (0,) * len(hands))
         else:
             s.current = (seat + 1) % len(hands)
-            if rules.draw == "never" or len(s.boneyard) - s.drawn <= rules.keep_back:
+            if rules.draw == "never" or len(setup.boneyard) - s.drawn <= rules.keep_back:
                 fit = s.fit
                 for h in hands:
                     if h & fit:
@@ -375,7 +440,7 @@ class RoundState:
         fb = list(self.from_boneyard)
         fb[seat] |= 1 << tid
         s.from_boneyard = tuple(fb)
-        s.history = self.history + (_new_event(Event, (seat, DRAW, 0)),)
+        s.log = (self.log, _new_event(Event, (seat, DRAW, 0)))
         s._check_blocked()
         return s
 
@@ -389,7 +454,7 @@ class RoundState:
         if self.can_draw():
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
-        s.history = self.history + (_new_event(Event, (seat, PASS, 0)),)
+        s.log = (self.log, _new_event(Event, (seat, PASS, 0)))
         s.current = (seat + 1) % len(self.hands)
         s._check_blocked()
         return s
@@ -407,26 +472,22 @@ class RoundState:
         self._finish("blocked")
 
     def _finish(self, end: str) -> None:
-        self.over = True
-        self.end = end
         pips = self.pips_left()
         low = min(pips)
         lowest = [i for i, p in enumerate(pips) if p == low]
         end_points = [0] * len(pips)
         rules = self.rules
+        winner: int | None = None
         if rules.round_scoring == "lowest_takes_difference":
             others = sum(p for p in pips if p != low)
             gain = max(0, others - low)
             for i in lowest:
                 end_points[i] = gain
-            self.winner = lowest[0] if len(lowest) == 1 else None
-        else:  # lowest_takes_all: a single lowest hand scores every other hand's pips, rounded
-            if len(lowest) == 1:
-                w = lowest[0]
-                end_points[w] = round_pips(sum(pips) - low, rules.rounding)
-                self.winner = w
-            else:
-                self.winner = None
+            winner = lowest[0] if len(lowest) == 1 else None
+        elif len(lowest) == 1:  # lowest_takes_all: a single lowest hand scores every other hand's pips, rounded
+            winner = lowest[0]
+            end_points[winner] = round_pips(sum(pips) - low, rules.rounding)
         if end == "out":
-            self.winner = self.current
-        self.end_points = tuple(end_points)
+            winner = self.current
+        self.over = True
+        self.outcome = (end, winner, tuple(end_points))
