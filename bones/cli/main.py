@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from types import ModuleType
 from typing import Sequence
 
 # subcommand name -> module under bones.cli (imported only when used, so `bones rules` starts fast)
@@ -20,8 +21,8 @@ COMMANDS = {
 }
 
 
-def _available() -> dict[str, object]:
-    mods = {}
+def _available() -> dict[str, ModuleType]:
+    mods: dict[str, ModuleType] = {}
     for name, mod in COMMANDS.items():
         try:
             mods[name] = importlib.import_module(f"bones.cli.{mod}")
@@ -31,11 +32,11 @@ def _available() -> dict[str, object]:
     return mods
 
 
-def build_parser(mods: dict[str, object]) -> argparse.ArgumentParser:
+def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bones", description="Dominoes: rules engine, computer players, table.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, mod in mods.items():
-        mod.register(sub)  # type: ignore[attr-defined]
+        mod.register(sub)
     return parser
 
 
@@ -47,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(mods[args.command].run(args) or 0)  # type: ignore[attr-defined]
+        return int(mods[args.command].run(args) or 0)
     except KeyboardInterrupt:
         print()
         return 130

@@ -105,12 +105,13 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
             _show(obs, names)
             legal = obs.legal_actions()
             if len(legal) == 1 and legal[0].kind in ("draw", "pass"):
-                action: Action | None = legal[0]
+                action = legal[0]
             else:
-                action = _ask(obs, read)
-                if action is None:
+                asked = _ask(obs, read)
+                if asked is None:
                     print("\nGame left unfinished.")
                     return 0
+                action = asked
             try:
                 game = game.apply(action)
             except IllegalAction as e:
