@@ -34,6 +34,10 @@ def parse_json(text: str) -> Any:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise RecordError(f"the record is not valid JSON ({e})") from None
+    except RecursionError:
+        raise RecordError("the record is not a game record: its JSON is nested far too deeply") from None
+    except ValueError as e:  # e.g. a number of thousands of digits, which int() refuses
+        raise RecordError(f"the record cannot be read: {str(e)[:120]}") from None
 
 
 def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:

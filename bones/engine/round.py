@@ -484,9 +484,11 @@ class RoundState:
             for i in lowest:
                 end_points[i] = gain
             winner = lowest[0] if len(lowest) == 1 else None
-        elif len(lowest) == 1:  # lowest_takes_all: a single lowest hand scores every other hand's pips, rounded
-            winner = lowest[0]
-            end_points[winner] = round_pips(sum(pips) - low, rules.rounding)
+        elif end == "out" or len(lowest) == 1:
+            # lowest_takes_all: the seat that went out (even beside another empty-pipped hand such as a lone
+            # 0-0), else a single lowest hand, scores every other hand's pips, rounded
+            winner = self.current if end == "out" else lowest[0]
+            end_points[winner] = round_pips(sum(pips) - pips[winner], rules.rounding)
         if end == "out":
             winner = self.current
         self.over = True

@@ -107,6 +107,12 @@ class Rules:
         out: dict[str, Any] = {"target": self.target}
         if "opening" in self.option_keys:
             out["opening"] = self.opening
+        # a record must replay with the same set and hand size, so non-default ones are written out
+        base = RULES.get(self.id)
+        if base is not None and self.max_pip != base.max_pip:
+            out["set"] = self.max_pip
+        if self.hand_size != dict(self.hand_sizes).get(self.players, self.hand_size):
+            out["hand_size"] = self.hand_size
         return out
 
 

@@ -26,8 +26,12 @@ class Tile(NamedTuple):
     def parse(text: str) -> "Tile":
         """Read `6-4` or `4-6` (spaces allowed)."""
         parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        # ASCII digits only, and at most a few of them: "²" passes isdigit() but not int(), and int() refuses
+        # strings of thousands of digits; both must be a TileParseError, never a bare ValueError.
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise TileParseError(f"{text.strip()!r} is not a tile (write it like 6-4)")
+        if any(len(p.strip()) > 3 for p in parts):
+            raise TileParseError(f"{text.strip()[:20]!r} is not a tile: no set has more than {MAX_PIP} pips on a half")
         a, b = int(parts[0]), int(parts[1])
         if a > MAX_PIP or b > MAX_PIP:
             raise TileParseError(f"{text.strip()!r} is not a tile: no set has more than {MAX_PIP} pips on a half")

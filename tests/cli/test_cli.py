@@ -1,0 +1,452 @@
+"""The `bones` command: rules, deal, replay (with --trace and -), and the error contract for bad records."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bones.cli import main as cli_main
+from bones.engine import RULES
+
+ROOT = Path(__file__).resolve().parents[2]
+BONES = ROOT / ".venv" / "bin" / "bones"
+
+SPEC_RECORD: dict[str, Any] = {
+    "format": "bones-record/1",
+    "rules": "all_fives",
+    "options": {"target": 250},
+    "names": ["South", "North"],
+    "rounds": [
+        {
+            "hands": [["6-6", "5-5", "5-4", "5-1", "3-2", "2-0", "1-0"],
+                      ["6-5", "4-4", "6-4", "3-3", "2-1", "4-0", "3-0"]],
+            "boneyard": ["1-1", "2-2", "3-1", "4-1", "4-2", "4-3", "5-0",
+                         "5-2", "5-3", "6-0", "6-1", "6-2", "6-3", "0-0"],
+            "actions": ["5-5", "6-5 L", "5-4 R"],
+        }
+    ],
+}
+SPEC_OUTPUT = {
+    "rules": "all_fives", "scores": [20, 0], "finished": False, "winner": None,
+    "rounds": [{"end": None, "winner": None, "points": [20, 0], "pips_left": [26, 34]}],
+    "to_move": 1, "legal": ["4-0 R", "4-4 R", "6-4 L", "6-4 R"],
+    "ends": {"L": 6, "R": 4, "U": 5, "D": 5}, "end_sum": 10,
+}
+
+# Block, two tiles each: seat 0 leads 6-6, seat 1 answers 6-5, seat 0 goes out with 6-0 (10 points).
+QUICK = {
+    "format": "bones-record/1", "rules": "block", "options": {"hand_size": 2},
+    "rounds": [{"hands": [["6-6", "6-0"], ["6-5", "5-5"]],
+                "boneyard": ["6-4", "6-3", "6-2", "6-1", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4", "4-3", "4-2",
+                             "4-1", "4-0", "3-3", "3-2", "3-1", "3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"],
+                "actions": ["6-6", "6-5 L", "6-0 R"]}],
+}
+
+
+def copy(doc: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(json.dumps(doc))
+
+
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,
+             monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = cli_main.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def replay(doc: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], *flags: str) -> tuple[int, Any, str]:
+    path = tmp_path / "game.json"
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    code, out, err = run_main(["replay", str(path), *flags], capsys)
+    return code, json.loads(out), err
+
+
+def assert_error(code: int, out: Any, err: str, round_: Any = None, index: Any = None, action: Any = None) -> str:
+    """Exit 2, only the error object on stdout, never a traceback; returns the message."""
+    assert code == 2
+    assert isinstance(out, dict) and list(out) == ["error"]
+    e = out["error"]
+    assert list(e) == ["round", "index", "action", "message"]
+    assert (e["round"], e["index"], e["action"]) == (round_, index, action), e
+    assert isinstance(e["message"], str) and e["message"].strip()
+    assert "Traceback" not in err and "Traceback" not in e["message"]
+    return e["message"]
+
+
+# ---- bones rules ------------------------------------------------------------------------------------------
+
+def test_rules_lists_every_rules_id_with_a_description(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["rules"], capsys)
+    assert code == 0
+    lines = out.strip().splitlines()
+    ids = [line.split()[0] for line in lines]
+    assert ids == list(RULES)
+    assert {"draw", "block", "all_fives", "draw_dominoes", "muggins"} <= set(ids)
+    for line in lines:
+        assert len(line.split(None, 1)) == 2 and len(line.split(None, 1)[1]) > 10
+
+
+# ---- bones deal -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules_id", list(RULES))
+def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["deal", "--rules", rules_id, "--seed", "42"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["format"] == "bones-record/1" and doc["rules"] == rules_id
+    assert len(doc["rounds"]) == 1 and doc["rounds"][0]["actions"] == []
+    hands, boneyard = doc["rounds"][0]["hands"], doc["rounds"][0]["boneyard"]
+    assert len(hands) == 2 and [len(h) for h in hands] == [7, 7] and len(boneyard) == 14
+    assert len(set(sum(hands, []) + boneyard)) == 28
+    code, summary, _ = replay(doc, tmp_path, capsys)
+    assert code == 0
+    assert summary["rules"] == rules_id and summary["scores"] == [0, 0] and summary["finished"] is False
+    assert summary["to_move"] in (0, 1) and summary["legal"] and summary["ends"] == {}
+    assert summary["end_sum"] is None
+    # The same seed deals the same tiles; another seed deals others.
+    code, again, _ = run_main(["deal", "--rules", rules_id, "--seed", "42"], capsys)
+    assert json.loads(again) == doc
+    code, other, _ = run_main(["deal", "--rules", rules_id, "--seed", "43"], capsys)
+    assert json.loads(other)["rounds"][0]["hands"] != hands
+
+
+@pytest.mark.parametrize("players,size", [(3, 5), (4, 5)])
+def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["deal", "--rules", "draw_dominoes", "--seed", "7", "--players", str(players)], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert [len(h) for h in doc["rounds"][0]["hands"]] == [size] * players
+    code, summary, _ = replay(doc, tmp_path, capsys)
+    assert code == 0 and summary["scores"] == [0] * players
+
+
+@pytest.mark.parametrize("argv", [["deal", "--rules", "poker", "--seed", "1"],
+                                  ["deal", "--rules", "draw", "--seed", "1", "--players", "3"]])
+def test_deal_refuses_unknown_rules_and_players(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(argv, capsys)
+    assert code == 2
+    assert "Traceback" not in out + err and out.strip()
+
+
+# ---- bones replay -----------------------------------------------------------------------------------------
+
+def test_replay_spec_example_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(SPEC_RECORD, tmp_path, capsys)
+    assert code == 0 and out == SPEC_OUTPUT and err == ""
+
+
+def test_replay_trace_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = replay(SPEC_RECORD, tmp_path, capsys, "--trace")
+    assert code == 0
+    assert {k: v for k, v in out.items() if k != "trace"} == SPEC_OUTPUT
+    assert [list(t) for t in out["trace"]] == [["round", "index", "seat", "action", "scored", "scores", "ends"]] * 3
+    assert [(t["round"], t["index"], t["seat"], t["action"], t["scored"]) for t in out["trace"]] == [
+        (0, 0, 0, "5-5", 10), (0, 1, 1, "6-5 L", 0), (0, 2, 0, "5-4 R", 10)]
+    assert [t["scores"] for t in out["trace"]] == [[10, 0], [10, 0], [20, 0]]
+    assert out["trace"][-1]["ends"] == {"L": 6, "R": 4, "U": 5, "D": 5}
+
+
+def test_trace_writes_the_end_an_action_left_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["rounds"][0]["actions"] = ["6-6", "6-5 L", "6-0"]  # 6-0 fits R only
+    code, out, _ = replay(doc, tmp_path, capsys, "--trace")
+    assert code == 0
+    assert [t["action"] for t in out["trace"]] == ["6-6", "6-5 L", "6-0 R"]
+
+
+def test_trace_across_rounds_counts_round_end_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    second = copy(QUICK["rounds"][0])
+    second["actions"] = ["5-5", "pass", "6-5 L"]  # seat 1 leads round 2 (alternate), with any tile
+    second["hands"] = [["6-6", "6-0"], ["6-5", "5-5"]]
+    doc["rounds"].append(second)
+    code, out, _ = replay(doc, tmp_path, capsys, "--trace")
+    assert code == 0, out
+    tr = out["trace"]
+    assert [(t["round"], t["index"], t["seat"], t["action"]) for t in tr] == [
+        (0, 0, 0, "6-6"), (0, 1, 1, "6-5 L"), (0, 2, 0, "6-0 R"),
+        (1, 0, 1, "5-5"), (1, 1, 0, "pass"), (1, 2, 1, "6-5 L")]
+    assert tr[2]["scored"] == 0 and tr[2]["scores"] == [10, 0]  # round-end points in scores, not in scored
+    assert tr[2]["ends"] == {"L": 5, "R": 0}  # the ends as that round left them
+    assert tr[5]["scores"] == [10, 18]
+    assert out["rounds"] == [
+        {"end": "out", "winner": 0, "points": [10, 0], "pips_left": [0, 10]},
+        {"end": "out", "winner": 1, "points": [0, 18], "pips_left": [18, 0]},
+    ]
+    assert out["scores"] == [10, 18] and out["to_move"] is None and out["legal"] == []
+    assert out["ends"] == {"L": 6, "R": 5} and out["end_sum"] is None
+
+
+def test_replay_reads_standard_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run_main(["replay", "-"], capsys, stdin=json.dumps(SPEC_RECORD), monkeypatch=monkeypatch)
+    assert code == 0 and json.loads(out) == SPEC_OUTPUT
+    code, out, err = run_main(["replay", "-"], capsys, stdin="{", monkeypatch=monkeypatch)
+    assert_error(code, json.loads(out), err)
+
+
+def test_replay_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["options"]["target"] = 10
+    code, out, _ = replay(doc, tmp_path, capsys)
+    assert code == 0
+    assert out["finished"] is True and out["winner"] == 0 and out["scores"] == [10, 0]
+    assert out["to_move"] is None and out["legal"] == []
+
+
+def test_replay_target_reached_by_the_first_tile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(SPEC_RECORD)
+    doc["options"]["target"] = 10
+    doc["rounds"][0]["actions"] = ["5-5"]
+    code, out, _ = replay(doc, tmp_path, capsys)
+    assert code == 0 and out["finished"] is True and out["winner"] == 0
+    assert out["rounds"] == [{"end": "target", "winner": 0, "points": [10, 0], "pips_left": [35, 45]}]
+
+
+def test_replay_round_over_without_next_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = replay(QUICK, tmp_path, capsys)
+    assert code == 0
+    assert out["finished"] is False and out["to_move"] is None and out["legal"] == []
+    assert out["ends"] == {"L": 5, "R": 0}
+    assert out["rounds"] == [{"end": "out", "winner": 0, "points": [10, 0], "pips_left": [0, 10]}]
+
+
+def test_replay_seed_record_without_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_main(["deal", "--rules", "draw", "--seed", "5"], capsys)
+    written = json.loads(out)
+    seed_only = {"format": "bones-record/1", "rules": "draw", "seed": 5, "rounds": [{"actions": []}]}
+    code, a, _ = replay(seed_only, tmp_path, capsys)
+    code2, b, _ = replay(written, tmp_path, capsys)
+    assert code == code2 == 0 and a == b
+
+
+# ---- bad input: exit 2 and the error object, never a traceback --------------------------------------------
+
+def _with(path: list[Any], value: Any, base: dict[str, Any] | None = None) -> dict[str, Any]:
+    doc = copy(base or SPEC_RECORD)
+    target: Any = doc
+    for key in path[:-1]:
+        target = target[key]
+    if value is _DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return doc
+
+
+_DELETE = object()
+HANDS = SPEC_RECORD["rounds"][0]["hands"]
+BONEYARD = SPEC_RECORD["rounds"][0]["boneyard"]
+
+BAD_WHOLE = {
+    "not an object": [1, 2],
+    "wrong format": _with(["format"], "bones-record/2"),
+    "no format": _with(["format"], _DELETE),
+    "unknown rules": _with(["rules"], "poker"),
+    "rules not a string": _with(["rules"], 5),
+    "unknown option key": _with(["options"], {"colour": "red"}),
+    "bad target": _with(["options"], {"target": "lots"}),
+    "zero target": _with(["options"], {"target": 0}),
+    "boolean target": _with(["options"], {"target": True}),
+    "bad set": _with(["options"], {"set": 7}),
+    "players not allowed": _with(["options"], {"players": 3}),
+    "options not an object": _with(["options"], [1]),
+    "rounds not a list": _with(["rounds"], {"a": 1}),
+    "round not an object": _with(["rounds"], ["5-5"]),
+    "names wrong length": _with(["names"], ["South"]),
+    "names not strings": _with(["names"], [1, 2]),
+    "seed not a number": {"format": "bones-record/1", "rules": "draw", "seed": "x", "rounds": [{"actions": []}]},
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_WHOLE))
+def test_bad_record_about_the_whole_record(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(BAD_WHOLE[name], tmp_path, capsys)
+    assert_error(code, out, err)
+
+
+@pytest.mark.parametrize("hands,options", [
+    (HANDS + [["0-0"]], {}),                     # three hands for a two-seat game
+    ([["6-6"], ["5-5"], ["4-4"]], {}),
+    (HANDS, {"players": 3}),                     # options.players must agree with the hands
+])
+def test_seats_disagree(hands: list, options: dict, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _with(["rounds", 0, "hands"], hands, _with(["options"], options, {**SPEC_RECORD, "rules": "draw_dominoes",
+                                                                          "names": ["a", "b"]}))
+    doc.pop("names")
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert code == 2 and out["error"]["round"] in (None, 0) and out["error"]["index"] is None
+    assert_error(code, out, err, round_=out["error"]["round"])
+
+
+BAD_DEAL = {
+    "tile outside the set": _with(["rounds", 0, "hands", 0, 0], "7-7"),
+    "not a tile": _with(["rounds", 0, "hands", 0, 0], "six-six"),
+    "tile that is not text": _with(["rounds", 0, "hands", 0, 0], 66),
+    "superscript digit": _with(["rounds", 0, "hands", 0, 0], "²-1"),
+    "thousands of digits": _with(["rounds", 0, "hands", 0, 0], "1" * 5000 + "-0"),
+    "duplicate tile": _with(["rounds", 0, "hands", 1, 0], "6-6"),
+    "duplicate in boneyard": _with(["rounds", 0, "boneyard", 0], "0-0"),
+    "missing tile": _with(["rounds", 0, "boneyard"], BONEYARD[:-1]),
+    "hand too small": _with(["rounds", 0], {"hands": [HANDS[0][:6], HANDS[1]], "boneyard": BONEYARD + [HANDS[0][6]],
+                                            "actions": []}),
+    "hand too big": _with(["rounds", 0], {"hands": [HANDS[0] + ["0-0"], HANDS[1]], "boneyard": BONEYARD[:-1],
+                                          "actions": []}),
+    "hands not a list": _with(["rounds", 0, "hands"], "6-6"),
+    "hand not a list": _with(["rounds", 0, "hands", 0], "6-6"),
+    "boneyard missing": _with(["rounds", 0, "boneyard"], _DELETE),
+    "no hands and no seed": _with(["rounds", 0], {"actions": []}),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_DEAL))
+def test_bad_deal(name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(BAD_DEAL[name], tmp_path, capsys)
+    assert_error(code, out, err, round_=0)
+
+
+def test_no_double_for_draw_dominoes_is_a_bad_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    no_double = ["5-4 6-2 5-3 4-3 2-1 3-0 1-0", "6-1 6-0 5-2 5-1 4-2 4-1 6-3"]
+    hands = [h.split() for h in no_double]
+    rest = [f"{a}-{b}" for a in range(6, -1, -1) for b in range(a, -1, -1) if f"{a}-{b}" not in sum(hands, [])]
+    doc = {"format": "bones-record/1", "rules": "draw_dominoes",
+           "rounds": [{"hands": hands, "boneyard": rest, "actions": []}]}
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0)
+
+
+@pytest.mark.parametrize("actions,index", [
+    (["6-6", "5-4 R"], 1),            # 5-4 is seat 0's tile; seat 1 is to play
+    (["5-5", "6-5 L", "5-1 U"], 2),   # U is not open yet
+    (["5-5", "draw"], 1),              # seat 1 holds 6-5 and 4-4?? no five but 6-5: must play
+    (["5-5", "pass"], 1),
+    (["5-5 L"], 0),                    # the first tile has no end
+    (["5-5", "6-5"], 1),               # fits L and R: the end is required
+    (["5-5", "6-5 X"], 1),             # not an action
+    (["5-5", ""], 1),
+    (["5-5", "²-1 L"], 1),
+    (["5-5", "1" * 5000 + "-0 L"], 1),
+    (["9-9"], 0),
+])
+def test_illegal_action_at_index(actions: list[str], index: int, tmp_path: Path,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _with(["rounds", 0, "actions"], actions)
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0, index=index, action=actions[index])
+
+
+def test_action_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(_with(["rounds", 0, "actions"], ["5-5", 7]), tmp_path, capsys)
+    assert_error(code, out, err, round_=0, index=1, action=None)
+    code, out, err = replay(_with(["rounds", 0, "actions"], "5-5"), tmp_path, capsys)
+    assert_error(code, out, err, round_=0)
+
+
+def test_action_after_round_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["rounds"][0]["actions"].append("5-5 L")
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0, index=3, action="5-5 L")
+
+
+def test_action_after_round_over_when_next_round_is_dealt(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["rounds"][0]["actions"].append("6-5")
+    doc["rounds"].append(copy(QUICK["rounds"][0]))
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0, index=3, action="6-5")
+
+
+def test_action_after_game_over_mid_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _with(["options"], {"target": 10})
+    doc["rounds"][0]["actions"] = ["5-5", "6-5 L"]
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0, index=1, action="6-5 L")
+
+
+def test_round_after_game_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["options"]["target"] = 10
+    doc["rounds"].append(copy(QUICK["rounds"][0]))
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=1)
+
+
+def test_incomplete_round_followed_by_another(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = copy(QUICK)
+    doc["rounds"][0]["actions"] = ["6-6", "6-5 L"]
+    doc["rounds"].append(copy(QUICK["rounds"][0]))
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert_error(code, out, err, round_=0)
+
+
+@pytest.mark.parametrize("text", ["", "{", "not json", "[" * 100_000 + "]" * 100_000,
+                                  '{"format": "bones-record/1", "seed": ' + "9" * 5000 + "}", "null", "NaN"])
+def test_not_json_or_not_a_record(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(text, tmp_path, capsys)
+    assert_error(code, out, err)
+
+
+def test_invalid_utf8_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(b"\xff\xfe{\x00")
+    code, out, err = run_main(["replay", str(path)], capsys)
+    assert_error(code, json.loads(out), err)
+
+
+@pytest.mark.parametrize("which", ["missing", "directory"])
+def test_unreadable_file(which: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "nope.json" if which == "missing" else tmp_path
+    code, out, err = run_main(["replay", str(path)], capsys)
+    msg = assert_error(code, json.loads(out), err)
+    assert str(path) in msg
+
+
+# ---- the installed command, as a player would run it ------------------------------------------------------
+
+def _bones(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(BONES), *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def test_console_script_replay_from_stdin_and_errors() -> None:
+    p = _bones("replay", "-", stdin=json.dumps(SPEC_RECORD))
+    assert p.returncode == 0 and json.loads(p.stdout) == SPEC_OUTPUT
+    p = _bones("replay", "-", "--trace", stdin=json.dumps(_with(["rounds", 0, "actions"], ["6-6", "4-4 R"])))
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert json.loads(p.stdout) == {"error": {"round": 0, "index": 1, "action": "4-4 R",
+                                              "message": json.loads(p.stdout)["error"]["message"]}}
+    p = _bones("replay", "/nonexistent/game.json")
+    assert p.returncode == 2 and list(json.loads(p.stdout)) == ["error"] and "Traceback" not in p.stderr
+
+
+def test_console_script_deal_then_replay() -> None:
+    deal = _bones("deal", "--rules", "all_fives", "--seed", "2026")
+    assert deal.returncode == 0
+    p = _bones("replay", "-", stdin=deal.stdout)
+    assert p.returncode == 0
+    out = json.loads(p.stdout)
+    assert out["rules"] == "all_fives" and len(out["legal"]) == 7  # All Fives: the leader plays any tile
+
+
+@pytest.mark.parametrize("command", sorted(cli_main._available()))
+def test_help_for_each_subcommand(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli_main.main([command, "--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: bones " + command)
+
+
+def test_top_level_help() -> None:
+    p = _bones("--help")
+    assert p.returncode == 0
+    for command in ("rules", "deal", "replay"):
+        assert command in p.stdout

@@ -1,0 +1,82 @@
+"""What one seat sees: its own hand and the table, counts and the public history; never a hidden tile."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from bones.engine import observe
+
+from .engine_kit import game, legal, play
+
+# Draw: seat 0 leads 6-6; seat 1 holds no six and draws 5-2, 5-1, then 6-1, which fits.
+HANDS = ["6-6 6-5 6-4 6-3 6-2 1-1 0-0", "5-5 5-4 5-3 4-4 4-3 3-3 2-2"]
+FIRST = "5-2 5-1 6-1"
+
+
+def tile_texts(obj: object) -> set[str]:
+    out = set()
+    for a, b in re.findall(r"(?<![\d-])(\d+)-(\d+)(?![\d-])", json.dumps(obj)):
+        hi, lo = max(int(a), int(b)), min(int(a), int(b))
+        out.add(f"{hi}-{lo}")
+    return out
+
+
+def test_drawn_tiles_are_seen_only_by_the_drawer() -> None:
+    g = play(game("draw", HANDS, FIRST), "6-6", "draw", "draw", "draw")
+    me, other = observe(g, 1), observe(g, 0)
+    assert [str(t) for t in me.drawn] == ["6-1", "5-2", "5-1"]
+    assert {str(t) for t in me.hand} == set(HANDS[1].split()) | {"6-1", "5-2", "5-1"}
+    assert other.draws == me.draws == (0, 3)
+    assert other.hand_counts == (6, 10) and other.boneyard_count == 11
+    assert [str(e.action) for e in other.history] == ["6-6", "draw", "draw", "draw"]
+    assert other.drawn == ()
+    # Seat 0's view holds its own six tiles and 6-6 on the table, and nothing else.
+    visible = set(HANDS[0].split())
+    assert tile_texts(other.to_dict()) <= visible
+    assert not tile_texts(other.to_dict()) & {"6-1", "5-2", "5-1", "5-5", "2-2"}
+    everything = {f"{a}-{b}" for a in range(7) for b in range(a + 1)}
+    assert {str(t) for t in other.unseen()} == everything - visible
+    # The drawer's legal actions come from its view alone, and agree with the engine.
+    assert [str(a) for a in me.legal_actions()] == legal(g) == ["6-1 L", "6-1 R"]
+    assert other.legal_actions() == []
+
+
+def test_the_tile_that_must_lead_is_told_only_to_its_holder() -> None:
+    g = game("block", ["4-4 6-5 6-4 3-2 2-1 1-1 1-0", "5-5 5-4 5-3 4-3 4-2 3-1 3-0"])
+    holder, other = observe(g, 1), observe(g, 0)
+    assert str(holder.lead_tile) == "5-5" and [str(a) for a in holder.legal_actions()] == ["5-5"]
+    assert other.lead_tile is None and other.legal_actions() == []
+    assert "5-5" not in tile_texts(other.to_dict())
+    assert holder.to_move and not other.to_move
+
+
+def test_observation_after_some_play_in_all_fives() -> None:
+    g = play(game("all_fives", ["5-5 5-4 5-1 3-2 2-1 1-1 1-0", "6-5 4-4 6-4 3-3 4-2 4-0 3-0"]),
+             "5-5", "6-5 L", "5-4 R", "4-4 R", "5-1 U")
+    for seat in (0, 1):
+        o = observe(g, seat)
+        assert o.ends == {"L": 6, "R": 4, "U": 1, "D": 5}
+        assert o.end_weights == {"L": 6, "R": 8, "U": 1, "D": 0}
+        assert o.end_sum == 15 and o.spinner == 5
+        assert o.scores == (35, 0) and o.round_points == (35, 0)
+        assert str(o.center) == "5-5"
+        assert [str(e.action) for e in o.history] == ["5-5", "6-5 L", "5-4 R", "4-4 R", "5-1 U"]
+        assert [e.scored for e in o.history] == [10, 0, 10, 0, 15]
+        d = o.to_dict()
+        json.dumps(d)
+        assert d["seat"] == seat and d["target"] == 250 and d["end_sum"] == 15
+    assert observe(g, 1).to_move and sorted(str(a) for a in observe(g, 1).legal_actions()) == legal(g)
+
+
+def test_open_pips_before_each_event() -> None:
+    g = play(game("draw", HANDS, FIRST), "6-6", "draw", "draw")
+    assert observe(g, 0).open_pips_before() == [(), (6,), (6,)]
+
+
+def test_no_such_seat() -> None:
+    g = game("draw", HANDS)
+    with pytest.raises(ValueError):
+        observe(g, 2)

@@ -1,0 +1,291 @@
+"""Properties over random seeds and random legal play, for every rules id (and 3-4 players where allowed).
+
+Each example deals a game from a seed and plays uniformly random legal actions, checking at every step that:
+tiles are conserved; every legal action applies; random illegal actions raise IllegalAction and change nothing;
+each seat's Observation computes the engine's legal actions and holds no tile that seat cannot see; every action's
+text round-trips; and the game's record replays to exactly the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from bones.engine import DRAW, PASS, Action, GameState, IllegalAction, RULES, new_game, observe, tile_set
+from bones.engine.replay import replay_document, summary
+from bones.engine.tiles import TILES_BY_ID
+
+SETTINGS = settings(max_examples=10, derandomize=True, deadline=None, database=None)
+
+# (rules id, options): every rules id, every player count it allows, and a few other options.
+CONFIGS: list[tuple[str, dict[str, Any] | None]] = [
+    ("draw", None),
+    ("block", None),
+    ("all_fives", None),
+    ("muggins", None),
+    ("muggins", {"players": 3}),
+    ("muggins", {"players": 4}),
+    ("draw_dominoes", None),
+    ("draw_dominoes", {"players": 3}),
+    ("draw_dominoes", {"players": 4}),
+    ("draw_dominoes", {"players": 3, "opening": "highest_tile"}),
+    ("block", {"hand_size": 5, "target": 40}),
+    ("draw", {"set": 9, "target": 30}),
+    ("all_fives", {"target": 60}),
+]
+assert {c[0] for c in CONFIGS} == set(RULES)
+
+TILE_TEXT = re.compile(r"(?<![\d-])(\d+)-(\d+)(?![\d-])")
+
+
+# ---- checks ---------------------------------------------------------------------------------------------
+
+def fingerprint(g: GameState) -> Any:
+    """Everything about a game that an action could change."""
+    rnd = g.round
+    inner = None
+    if rnd is not None:
+        inner = (rnd.hands, rnd.drawn, rnd.ends, rnd.current, rnd.points, rnd.history, rnd.over, rnd.end,
+                 rnd.from_boneyard, rnd.tiles_down)
+    return (g.actions, g.scores, g.results, g.over, g.winner, inner, json.dumps(summary(g)))
+
+
+def table_tiles(g: GameState) -> list:
+    obs = observe(g, 0)
+    out = [p.tile for arm in obs.arms for p in arm]
+    if obs.center is not None:
+        out.append(obs.center)
+    return out
+
+
+def check_conservation(g: GameState) -> None:
+    rnd = g.round
+    if rnd is None:
+        return
+    held = [t for s in range(rnd.seats) for t in rnd.hand(s)]
+    left = [TILES_BY_ID[i] for i in rnd.boneyard[rnd.drawn:]]
+    table = table_tiles(g)
+    everything = held + left + table
+    assert len(everything) == len(set(everything)) == g.rules.tile_count
+    assert set(everything) == set(tile_set(g.rules.max_pip))
+    assert rnd.boneyard_count == len(left)
+    assert rnd.tiles_down == len(table)
+
+
+def check_observations(g: GameState) -> None:
+    rnd = g.round
+    if rnd is None:
+        return
+    table = set(table_tiles(g))
+    engine_legal = g.legal_actions()
+    for seat in range(g.seats):
+        obs = observe(g, seat)
+        own = set(rnd.hand(seat))
+        visible = own | table
+        hidden = set(tile_set(g.rules.max_pip)) - visible
+        assert set(obs.hand) == own and len(obs.hand) == len(own)
+        assert set(obs.drawn) <= own
+        assert set(obs.unseen()) == hidden
+        assert list(obs.hand_counts) == [len(rnd.hand(s)) for s in range(g.seats)]
+        assert obs.boneyard_count == rnd.boneyard_count
+        if g.current_seat == seat:
+            assert sorted(map(str, obs.legal_actions())) == sorted(map(str, engine_legal))
+            assert obs.legal_actions() == engine_legal or set(obs.legal_actions()) == set(engine_legal)
+        else:
+            assert obs.legal_actions() == []
+        # Nothing the seat cannot see, in the object or in its JSON.
+        seen_in_obj = set(obs.hand) | set(obs.drawn) | {e.action.tile for e in obs.history if e.action.tile}
+        if obs.lead_tile is not None:
+            seen_in_obj.add(obs.lead_tile)
+        assert seen_in_obj <= visible
+        text = json.dumps(obs.to_dict())
+        for a, b in TILE_TEXT.findall(text):
+            t = TILES_BY_ID[max(int(a), int(b)) * (max(int(a), int(b)) + 1) // 2 + min(int(a), int(b))]
+            assert t in visible, f"seat {seat} sees {t}"
+        for e in obs.history:
+            if e.action.kind == "draw":
+                assert e.action.tile is None
+
+
+def candidate_actions(g: GameState, rng: random.Random, n: int) -> list[Action]:
+    ts = tile_set(g.rules.max_pip)
+    out = [DRAW, PASS]
+    for _ in range(n):
+        t = rng.choice(ts)
+        out.append(Action.play(t, rng.choice([None, "L", "R", "U", "D"])))
+    rnd = g.round
+    if rnd is not None and not rnd.over:
+        # tiles of the other seats, against open ends: the likeliest mistakes
+        for s in range(rnd.seats):
+            if s != rnd.current:
+                for t in rnd.hand(s)[:2]:
+                    out.append(Action.play(t, rng.choice(["L", "R"])))
+    return out
+
+
+def expected_legal(g: GameState, a: Action, legal: list[Action]) -> bool:
+    if a in legal:
+        return True
+    rnd = g.round
+    if a.kind == "play" and a.end is None and rnd is not None and rnd.tiles_down > 0:
+        # the end may be left out when the tile fits exactly one end
+        return sum(1 for b in legal if b.tile == a.tile) == 1
+    return False
+
+
+def check_actions(g: GameState, rng: random.Random) -> None:
+    legal = g.legal_actions()
+    before = fingerprint(g)
+    for a in legal:
+        assert Action.parse(str(a)) == a
+        after = g.apply(a)
+        assert after is not g
+        assert fingerprint(g) == before
+    for a in candidate_actions(g, rng, 6):
+        if expected_legal(g, a, legal):
+            g.apply(a)
+            continue
+        try:
+            g.apply(a)
+        except IllegalAction as e:
+            assert str(e)
+        else:
+            raise AssertionError(f"{a} applied but is not legal; legal: {legal}")
+        assert fingerprint(g) == before
+
+
+def check_progress(g: GameState) -> None:
+    target = g.rules.target
+    if not g.over:
+        assert max(g.scores) < target  # finished rounds never left a score at the target
+        if g.rules.target_immediate:
+            assert max(g.totals()) < target  # All Fives: not even points made during play
+        assert g.current_seat is not None or (g.round is not None and g.round.over)
+    else:
+        assert max(g.scores) >= target
+        assert g.legal_actions() == [] and g.current_seat is None
+        last = g.results[-1]
+        if not g.rules.target_immediate:
+            assert last.end in ("out", "blocked")
+    for r in g.results:
+        if r.end == "out":
+            assert r.pips_left[r.winner] == 0
+        if r.end == "target":
+            assert g.rules.target_immediate
+
+
+def check_replay(g: GameState) -> None:
+    doc = json.loads(json.dumps(g.record()))
+    assert replay_document(doc) == summary(g)
+    seedless = dict(doc)
+    seedless.pop("seed", None)
+    assert replay_document(seedless) == summary(g)
+
+
+def play_game(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: int, max_steps: int) -> None:
+    g = new_game(rules_id, seed, options)
+    rng = random.Random(play_seed)
+    steps = 0
+    replay_at = rng.randrange(max_steps)
+    while not g.over and steps < max_steps:
+        legal = g.legal_actions()
+        assert legal, "a game in progress always has a legal action"
+        check_conservation(g)
+        if steps % 3 == 0:
+            check_observations(g)
+            check_actions(g, rng)
+        check_progress(g)
+        if steps == replay_at:
+            check_replay(g)
+        g = g.apply(rng.choice(legal))
+        steps += 1
+    check_conservation(g)
+    check_observations(g)
+    check_progress(g)
+    check_replay(g)
+
+
+def _make_test(rules_id: str, options: dict[str, Any] | None):
+    @SETTINGS
+    @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**16))
+    def test(seed: int, play_seed: int) -> None:
+        play_game(rules_id, options, seed, play_seed, max_steps=600)
+
+    return test
+
+
+for _rid, _opts in CONFIGS:
+    _name = "test_random_play_" + _rid + "".join(f"_{k}_{v}" for k, v in (_opts or {}).items())
+    globals()[_name] = _make_test(_rid, _opts)
+
+
+# ---- a stateful test: a game driven step by step, with observations and illegal tries in between ---------
+
+class GameMachine(RuleBasedStateMachine):
+    """Play, try illegal actions, observe, and check the record replays, in any interleaving."""
+
+    @initialize(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10_000))
+    def deal(self, config: tuple[str, dict[str, Any] | None], seed: int) -> None:
+        self.game = new_game(config[0], seed, config[1])
+        self.history: list[GameState] = [self.game]
+
+    @precondition(lambda self: not self.game.over)
+    @rule(data=st.data())
+    def play_legal(self, data: st.DataObject) -> None:
+        legal = self.game.legal_actions()
+        a = data.draw(st.sampled_from(legal))
+        # the text form works as well as the value
+        self.game = self.game.apply(str(a) if data.draw(st.booleans()) else a)
+        self.history.append(self.game)
+
+    @rule(tile=st.sampled_from(tile_set(6)), end=st.sampled_from([None, "L", "R", "U", "D"]),
+          kind=st.sampled_from(["play", "draw", "pass"]))
+    def try_action(self, tile: Any, end: str | None, kind: str) -> None:
+        a = Action.play(tile, end) if kind == "play" else (DRAW if kind == "draw" else PASS)
+        legal = self.game.legal_actions()
+        before = fingerprint(self.game)
+        if expected_legal(self.game, a, legal):
+            self.game.apply(a)
+        else:
+            try:
+                self.game.apply(a)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{a} applied but is not legal")
+        assert fingerprint(self.game) == before
+
+    @rule()
+    def undo_by_replaying_fewer_actions(self) -> None:
+        # Undo is replaying the action list without the last action: the earlier state comes back exactly.
+        if len(self.history) < 2:
+            return
+        earlier = self.history[-2]
+        assert replay_document(json.loads(json.dumps(earlier.record()))) == summary(earlier)
+
+    @invariant()
+    def tiles_conserved(self) -> None:
+        check_conservation(self.game)
+
+    @invariant()
+    def observations_are_honest(self) -> None:
+        check_observations(self.game)
+
+    @invariant()
+    def game_progress(self) -> None:
+        check_progress(self.game)
+
+    @invariant()
+    def record_replays(self) -> None:
+        check_replay(self.game)
+
+
+GameMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=25, derandomize=True, deadline=None,
+                                         database=None)
+TestGameMachine = GameMachine.TestCase
