@@ -19,7 +19,7 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium)
 
 play: install
-	$(VENV)/bin/bones play
+	$(VENV)/bin/bones serve
 
 test: install browser
 	$(PY) -m mypy

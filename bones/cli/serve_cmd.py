@@ -1,0 +1,41 @@
+"""`bones serve`: the table in the browser, on 127.0.0.1 by default."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    p = sub.add_parser("serve", help="serve the table in the browser (prints the address)",
+                       description="Serve the dominoes table: open the printed address in a browser.")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    p.add_argument("--data", metavar="DIR", default=None,
+                   help="folder for the games and records (default: your user data folder)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import socket
+
+    import uvicorn
+
+    from bones.web import create_app, default_data_dir
+
+    data = args.data or str(default_data_dir())
+    app = create_app(data)
+    sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    # Accepted connections inherit this: without it small answers wait ~40 ms for a delayed ACK.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as e:
+        print(f"bones serve: cannot listen on {args.host}:{args.port}: {e.strerror}")
+        return 1
+    port = sock.getsockname()[1]
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"bones: the table is at http://{shown}:{port}/  (games kept in {data}; Ctrl+C stops)", flush=True)
+    config = uvicorn.Config(app, log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,437 @@
+"""The table's game logic: replay a stored game, apply a browser's action, let the computer answer, undo.
+
+The server is authoritative: every action goes through `GameState.apply`; the browser gets frames (one seat's
+view after each event, with the event explained) to animate, never the full state.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bones.engine import PASS, Action, ActionParseError, GameState, IllegalAction, new_game, observe
+from bones.engine.round import RoundState
+
+from . import computer
+from .store import GameRow, Store
+from .view import build_view
+from .words import Names, draw_text, game_text, pass_text, play_text, round_text
+
+GAMES: tuple[tuple[str, str], ...] = (("draw", "Draw"), ("block", "Block"), ("all_fives", "All Fives"))
+GAME_IDS = tuple(g for g, _ in GAMES)
+OPPONENTS = computer.LEVELS + (computer.TWO_PLAYERS,)
+DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False}
+MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
+
+
+class ApiError(Exception):
+    """A request the table refuses: an HTTP status and a message fit to show a person."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Replayed:
+    """A stored game replayed: the state now, and the seat that took each action."""
+
+    game: GameState
+    seats: list[int] = field(default_factory=list)
+
+
+def _names(opponent: str) -> Names:
+    return Names(("Player 1", "Player 2") if opponent == computer.TWO_PLAYERS else ("You", "The computer"))
+
+
+def _finished_round_game(new: GameState, finished: RoundState) -> GameState:
+    """The game as it stood the moment a round ended (the engine deals the next round at once)."""
+    g = object.__new__(GameState)
+    for name in GameState.__slots__:
+        setattr(g, name, getattr(new, name))
+    g.round = finished
+    if len(new.actions) > len(new.results):
+        g.actions = new.actions[:-1]
+    return g
+
+
+class Table:
+    """Every browser's games, over one `Store`."""
+
+    def __init__(self, store: Store, cache_size: int = 256) -> None:
+        self.store = store
+        self._cache: OrderedDict[int, tuple[tuple[str, ...], Replayed]] = OrderedDict()
+        self._cache_size = cache_size
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_lock = threading.Lock()
+
+    def lock(self, token: str) -> threading.Lock:
+        """One lock per browser: its requests are handled one at a time."""
+        with self._locks_lock:
+            lk = self._locks.get(token)
+            if lk is None:
+                lk = self._locks[token] = threading.Lock()
+            return lk
+
+    # ----- replay ------------------------------------------------------------------------------------------
+
+    def replay(self, row: GameRow) -> Replayed:
+        """The game of `row`, replayed from its actions (continuing from a cached prefix when there is one)."""
+        actions = tuple(row.actions)
+        with self._cache_lock:
+            hit = self._cache.get(row.id)
+        start = 0
+        if hit is not None and hit[0] == actions[: len(hit[0])]:
+            rep = Replayed(hit[1].game, list(hit[1].seats))
+            start = len(hit[0])
+        else:
+            rep = Replayed(new_game(row.rules, row.seed))
+        for text in actions[start:]:
+            seat = rep.game.current_seat
+            rep.game = rep.game.apply(Action.parse(text))
+            rep.seats.append(seat if seat is not None else -1)
+        self._remember(row.id, actions, rep)
+        return rep
+
+    def _remember(self, game_id: int, actions: tuple[str, ...], rep: Replayed) -> None:
+        with self._cache_lock:
+            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats)))
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    # ----- settings and games ------------------------------------------------------------------------------
+
+    def settings(self, token: str) -> dict[str, Any]:
+        stored = self.store.settings(token)
+        out = dict(DEFAULT_SETTINGS)
+        out.update({k: v for k, v in stored.items() if k in DEFAULT_SETTINGS})
+        if out["game"] not in GAME_IDS:
+            out["game"] = "draw"
+        if out["opponent"] not in OPPONENTS:
+            out["opponent"] = "beginner"
+        return out
+
+    def current(self, token: str, rules: str) -> GameRow:
+        """The browser's game of `rules` on the table, dealing a new one if there is none."""
+        row = self.store.current_game(token, rules)
+        if row is None:
+            row = self.store.new_game(token, rules, secrets.randbelow(2**31))
+        return row
+
+    def check_game(self, token: str, rules: Any, game_id: Any, n: Any) -> GameRow:
+        """The game a request names, or a clear refusal (unknown game, another browser's, out of date)."""
+        if not isinstance(rules, str) or rules not in GAME_IDS:
+            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+        row = self.current(token, rules)
+        if game_id is not None:
+            if not isinstance(game_id, int) or isinstance(game_id, bool):
+                raise ApiError(400, "The game id must be a whole number.")
+            if game_id != row.id:
+                other = self.store.game(game_id) if 0 < game_id < 2**62 else None
+                if other is None:
+                    raise ApiError(404, f"There is no game {game_id}.")
+                if other.token != token:
+                    raise ApiError(403, "That game belongs to another browser.")
+                raise ApiError(409, "That game is no longer on the table: a new game was started.")
+        if n is not None:
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise ApiError(400, "The move number 'n' must be a whole number.")
+            if n != len(row.actions):
+                raise ApiError(409, "The table has moved on since this page last saw it (another tab?). "
+                                    "Reload to see it as it is.")
+        return row
+
+    # ----- acting ------------------------------------------------------------------------------------------
+
+    def _view(self, game: GameState, seat: int, opponent: str, lid: int) -> dict[str, Any]:
+        two = opponent == computer.TWO_PLAYERS
+        lid_open = (not two) or lid == seat
+        return build_view(observe(game, seat), _names(opponent), lid_open=lid_open, two_players=two)
+
+    def _near_seat(self, game: GameState, opponent: str, last: int) -> int:
+        """The seat at the near edge: you against the computer; the side to move with two players."""
+        if opponent != computer.TWO_PLAYERS:
+            return 0
+        seat = game.current_seat
+        return seat if seat is not None else last
+
+    def _apply(self, row: GameRow, rep: Replayed, action: Action, opponent: str, frames: list[dict[str, Any]],
+               auto: bool = False) -> None:
+        """Apply one action, append it to the row and describe it in frames."""
+        game = rep.game
+        rnd = game.round
+        seat = game.current_seat
+        if rnd is None or seat is None:
+            raise ApiError(409, "The game is over: start a new game.")
+        resolved = rnd.resolve(action)
+        after = rnd.apply(resolved)
+        new = game.apply(resolved)
+        open_pips = sorted({e[0] for e in rnd.ends if e is not None}, reverse=True)
+        names = _names(opponent)
+        event = after.history[-1]
+        if resolved.kind == "play":
+            assert resolved.tile is not None
+            text = play_text(names, seat, resolved.end, str(resolved.tile), after, event.scored,
+                             rnd.tiles_down == 0 and rnd.lead_tile >= 0)
+        elif resolved.kind == "draw":
+            text = draw_text(names, seat, open_pips)
+        else:
+            text = pass_text(names, seat, open_pips, game.rules)
+        row.actions.append(str(resolved))
+        rep.seats.append(seat)
+        rep.game = new
+        two = opponent == computer.TWO_PLAYERS
+        if two and (resolved.kind != "draw" or after.over):
+            row.lid = -1  # after every tile (or pass) both hands lie face down
+        ev = {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
+              "text": text, "auto": auto}
+        round_ended = len(new.results) > len(game.results)
+        if round_ended:
+            shown = _finished_round_game(new, after)
+            near = self._near_seat(shown, opponent, seat)
+            result = new.results[-1]
+            summary = round_text(names, result, game.rules, len(new.results))
+            if new.over:
+                summary += " " + game_text(names, new.scores, new.winner)
+            frames.append({"n": len(row.actions), "event": ev, "view": self._view(shown, near, opponent, row.lid),
+                           "round_end": {"text": summary, "pips": list(result.pips_left),
+                                         "points": list(result.points), "game_over": new.over}})
+            if not new.over:
+                near = self._near_seat(new, opponent, seat)
+                leader = new.current_seat
+                deal = f"Round {len(new.results) + 1} is dealt."
+                if leader is not None:
+                    deal += f" {names.who(leader)} {'lead' if names.who(leader) == 'You' else 'leads'}."
+                frames.append({"n": len(row.actions), "event": {"seat": None, "kind": "deal", "text": deal},
+                               "view": self._view(new, near, opponent, row.lid)})
+        else:
+            near = self._near_seat(new, opponent, seat)
+            frames.append({"n": len(row.actions), "event": ev, "view": self._view(new, near, opponent, row.lid)})
+
+    def advance(self, row: GameRow, rep: Replayed, opponent: str, frames: list[dict[str, Any]]) -> None:
+        """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts."""
+        humans = {0, 1} if opponent == computer.TWO_PLAYERS else {0}
+        for _ in range(MAX_REPLIES):
+            game = rep.game
+            seat = game.current_seat
+            if game.over or seat is None:
+                return
+            obs = observe(game, seat)
+            legal = obs.legal_actions()
+            if seat in humans:
+                if legal == [PASS]:
+                    self._apply(row, rep, PASS, opponent, frames, auto=True)
+                    continue
+                return
+            level = opponent if opponent in computer.LEVELS else "beginner"
+            action = computer.choose(level, row.seed + len(row.actions), obs)
+            self._apply(row, rep, action, opponent, frames)
+
+    def finish(self, row: GameRow, rep: Replayed, opponent: str) -> None:
+        """Save the row; a game just decided goes into the record once (an undo later does not change it)."""
+        self._remember(row.id, tuple(row.actions), rep)
+        game = rep.game
+        if game.over and not row.recorded and opponent != computer.TWO_PLAYERS:
+            self.store.add_record(row, game.winner == 0, opponent, list(game.scores))
+        else:
+            self.store.save_game(row)
+
+    def act(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A browser's action: check it, apply it, let the computer answer; frames to animate."""
+        settings = self.settings(token)
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        text = body.get("action")
+        if not isinstance(text, str):
+            raise ApiError(400, "Say which action: a tile and an end like \"6-4 R\", or \"draw\" or \"pass\".")
+        try:
+            action = Action.parse(text)
+        except ActionParseError as e:
+            raise ApiError(400, str(e)[:300]) from None
+        rep = self.replay(row)
+        game = rep.game
+        opponent = settings["opponent"]
+        if game.over:
+            raise ApiError(409, "The game is over: start a new game.")
+        seat = game.current_seat
+        if seat is None:
+            raise ApiError(409, "The round is over.")
+        two = opponent == computer.TWO_PLAYERS
+        if not two and seat != 0:
+            raise ApiError(409, "It is not your turn: the computer is to move.")
+        if two and row.lid != seat:
+            raise ApiError(409, f"Player {seat + 1}'s tiles are face down: tap the lid first.")
+        want = body.get("seat")
+        if want is not None and want != seat:
+            raise ApiError(409, "It is not your turn.")
+        hand = observe(game, seat).hand
+        if action.kind == "play" and action.tile not in hand:
+            raise ApiError(422, f"{action.tile} is not in your hand.")
+        if action not in game.legal_actions():
+            try:
+                rnd = game.round
+                assert rnd is not None
+                resolved = rnd.resolve(action)
+                if resolved not in game.legal_actions():
+                    rnd.apply(resolved)
+                    raise IllegalAction(f"{action} is not a legal move now")
+                action = resolved
+            except IllegalAction as e:
+                msg = str(e).replace(f"the hand of seat {seat}", "your hand")
+                raise ApiError(422, msg[:1].upper() + msg[1:] + ".") from None
+        frames: list[dict[str, Any]] = []
+        self._apply(row, rep, action, opponent, frames)
+        self.advance(row, rep, opponent, frames)
+        self.finish(row, rep, opponent)
+        return {"frames": frames, "state": self.state(token, row.rules, row, rep)}
+
+    def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
+        settings = self.settings(token)
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        rep = self.replay(row)
+        two = settings["opponent"] == computer.TWO_PLAYERS
+        humans = {0, 1} if two else {0}
+        i = len(row.actions) - 1
+        while i >= 0 and not (rep.seats[i] in humans and row.actions[i] not in ("draw", "pass")):
+            i -= 1
+        if i < 0:
+            raise ApiError(409, "There is nothing to undo yet.")
+        while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] == "draw":
+            i -= 1
+        row.actions = row.actions[:i]
+        row.lid = -1
+        rep = self.replay(row)
+        frames: list[dict[str, Any]] = []
+        self.advance(row, rep, settings["opponent"], frames)
+        self.finish(row, rep, settings["opponent"])
+        return {"frames": frames, "state": self.state(token, row.rules, row, rep)}
+
+    def new(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Start over: a fresh deal of the game on the lid (the old one leaves the table unrecorded)."""
+        settings = self.settings(token)
+        rules = body.get("game", settings["game"])
+        if not isinstance(rules, str) or rules not in GAME_IDS:
+            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+        # The seed stays on the server: a browser that chose it could work out every hidden tile.
+        row = self.store.new_game(token, rules, secrets.randbelow(2**31))
+        rep = self.replay(row)
+        frames: list[dict[str, Any]] = []
+        self.advance(row, rep, settings["opponent"], frames)
+        self.finish(row, rep, settings["opponent"])
+        return {"frames": frames, "state": self.state(token, rules, row, rep)}
+
+    def lid(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Two players: the side to move turns its own tiles face up."""
+        settings = self.settings(token)
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        if settings["opponent"] != computer.TWO_PLAYERS:
+            raise ApiError(409, "The lid is only used when two people play.")
+        rep = self.replay(row)
+        seat = rep.game.current_seat
+        if seat is None:
+            raise ApiError(409, "Nobody is to move.")
+        row.lid = seat
+        self.store.save_game(row)
+        return {"frames": [], "state": self.state(token, row.rules, row, rep)}
+
+    def hint(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Expert's suggestion from the seat to move (it sees that seat's tiles and the table only)."""
+        settings = self.settings(token)
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        rep = self.replay(row)
+        game = rep.game
+        seat = game.current_seat
+        two = settings["opponent"] == computer.TWO_PLAYERS
+        if game.over or seat is None:
+            raise ApiError(409, "The game is over: there is nothing to hint.")
+        if (not two and seat != 0) or (two and row.lid != seat):
+            raise ApiError(409, "A hint is for the side to move, with its tiles face up.")
+        obs = observe(game, seat)
+        s = computer.hint(obs, seed=row.seed + len(row.actions))
+        row.hints += 1
+        self.store.save_game(row)
+        a = s.action
+        if a.kind == "play" and a.tile is not None:
+            from .words import END_WORDS
+
+            where = f" on the {END_WORDS[a.end]}" if a.end else " to open the round"
+            say = f"Hint: lay {a.tile}{where}."
+        else:
+            say = f"Hint: {a.kind}."
+        if s.reason:
+            say += " " + s.reason
+        return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "say": say},
+                "state": self.state(token, row.rules, row, rep)}
+
+    def change(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Settings: the game on the lid, the opponent, Show moves."""
+        settings = self.settings(token)
+        for key, value in body.items():
+            if key == "game":
+                if value not in GAME_IDS:
+                    raise ApiError(404, f"There is no game {value!r} here (games: {', '.join(GAME_IDS)}).")
+            elif key == "opponent":
+                if value not in OPPONENTS:
+                    raise ApiError(400, f"Unknown opponent {value!r} (choose from {', '.join(OPPONENTS)}).")
+            elif key == "show_moves":
+                if not isinstance(value, bool):
+                    raise ApiError(400, "show_moves must be true or false.")
+            else:
+                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, show_moves).")
+            settings[key] = value
+        self.store.save_settings(token, settings)
+        return self.load(token, settings["game"])
+
+    def load(self, token: str, rules: Any = None) -> dict[str, Any]:
+        """The table as this browser left it (the computer answers first if it was left to move)."""
+        settings = self.settings(token)
+        if rules is None:
+            rules = settings["game"]
+        if not isinstance(rules, str) or rules not in GAME_IDS:
+            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+        if settings["game"] != rules:
+            settings["game"] = rules
+            self.store.save_settings(token, settings)
+        row = self.current(token, rules)
+        rep = self.replay(row)
+        frames: list[dict[str, Any]] = []
+        before = len(row.actions)
+        self.advance(row, rep, settings["opponent"], frames)
+        if len(row.actions) != before or (rep.game.over and not row.recorded):
+            self.finish(row, rep, settings["opponent"])
+        return {"frames": frames, "state": self.state(token, rules, row, rep)}
+
+    def state(self, token: str, rules: str, row: GameRow, rep: Replayed) -> dict[str, Any]:
+        """Everything the page needs to draw the table now."""
+        settings = self.settings(token)
+        opponent = settings["opponent"]
+        game = rep.game
+        near = self._near_seat(game, opponent, rep.seats[-1] if rep.seats else 0)
+        view = self._view(game, near, opponent, row.lid)
+        names = _names(opponent)
+        if game.over:
+            view["result"] = game_text(names, game.scores, game.winner)
+        if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
+            view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results))
+        record = self.store.record(token, rules)
+        return {
+            "game": rules,
+            "games": [{"id": g, "name": n} for g, n in GAMES],
+            "opponents": [{"id": o, "name": computer.LEVEL_NAMES[o]} for o in OPPONENTS],
+            "settings": settings,
+            "id": row.id,
+            "n": len(row.actions),
+            "hints": row.hints,
+            "can_undo": any(s in ({0, 1} if opponent == computer.TWO_PLAYERS else {0}) and a not in ("draw", "pass")
+                            for s, a in zip(rep.seats, row.actions)),
+            "view": view,
+            "record": {"games": [{"won": r["won"]} for r in record],
+                       "won": sum(r["won"] for r in record), "lost": sum(not r["won"] for r in record),
+                       "hints": self.store.hints_used(token, rules)},
+        }

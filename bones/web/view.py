@@ -1,0 +1,159 @@
+"""One seat's view of the table as JSON: what the page draws, and nothing the seat cannot see.
+
+Built from `bones.engine.observe(game, seat)` only. The page holds no rules: it gets the legal actions, which ends
+each tile fits, why a tile does not fit, whose turn it is and which rule applies, all from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bones.engine import Observation
+from bones.engine.actions import END_NAMES
+
+from .words import END_WORDS, Names, or_list
+
+
+def spinner_place(obs: Observation) -> dict[str, Any] | None:
+    """Where the spinner lies: {"arm": "C"} for the centre tile, or {"arm": "L", "index": 2}."""
+    if obs.spinner is None:
+        return None
+    first = next((e.action.tile for e in obs.history
+                  if e.action.kind == "play" and e.action.tile is not None and e.action.tile.is_double), None)
+    if first is None:
+        return None
+    if obs.center == first:
+        return {"arm": "C"}
+    for name, arm in zip(END_NAMES, obs.arms):
+        for i, p in enumerate(arm):
+            if p.tile == first:
+                return {"arm": name, "index": i}
+    return None
+
+
+def _fits(obs: Observation) -> dict[str, list[str]]:
+    """For each tile in hand that can be laid now, the ends it fits ("" for a round's first tile)."""
+    out: dict[str, list[str]] = {}
+    for a in obs.legal_actions():
+        if a.kind == "play" and a.tile is not None:
+            out.setdefault(str(a.tile), []).append(a.end or "")
+    return out
+
+
+def _ends_words(obs: Observation) -> str:
+    pips = [obs.ends[n] for n in END_NAMES if n in obs.ends]
+    return or_list(pips)
+
+
+def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict[str, str]:
+    """Why each tile in hand that cannot be laid now cannot be."""
+    out: dict[str, str] = {}
+    for t in obs.hand:
+        text = str(t)
+        if text in fits:
+            continue
+        if not obs.to_move:
+            seat = obs.current_seat
+            whose = names.whose(seat) if seat is not None else ""
+            out[text] = f"Wait: it is {whose[0].lower() + whose[1:]} turn." if whose else "The round is over."
+        elif obs.center is None and obs.lead_tile is not None:
+            out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
+        else:
+            ends = " and ".join(str(obs.ends[n]) for n in END_NAMES if n in obs.ends)
+            out[text] = f"{text} does not fit: the open ends show {ends}."
+    return out
+
+
+def _rule_line(obs: Observation, names: Names, lid_open: bool) -> str:
+    """The line under the status: which rule applies right now."""
+    rules = obs.rules
+    if obs.game_over:
+        return f"{rules.name} is played to {rules.target}. Press New game to play again."
+    if not obs.to_move or not lid_open:
+        if rules.draw == "never":
+            return f"{rules.name}: nobody draws; a side with nothing that fits passes. First to {rules.target}."
+        if rules.keep_back:
+            return (f"{rules.name}: with nothing that fits, draw until a tile fits; the last {rules.keep_back} "
+                    f"tiles are never drawn. First to {rules.target}.")
+        return (f"{rules.name}: ends adding up to a multiple of {rules.end_multiple} score; draw to the last "
+                f"tile. First to {rules.target} wins at once.")
+    legal = obs.legal_actions()
+    if obs.center is None:
+        if obs.lead_tile is not None:
+            kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
+            return f"You hold the {kind}, {obs.lead_tile}: it opens the round."
+        text = "You lead this round: any tile."
+        if rules.end_multiple:
+            text += f" A first tile whose halves add up to a multiple of {rules.end_multiple} scores."
+        return text
+    ends = _ends_words(obs)
+    if legal and legal[0].kind == "draw":
+        keep = f" (the last {rules.keep_back} are never drawn)" if rules.keep_back else ""
+        return f"Nothing fits {ends}: tap the boneyard to draw until a tile fits{keep}."
+    if legal and legal[0].kind == "pass":
+        return f"Nothing fits {ends}, and no tile may be drawn: pass."
+    text = f"Lay a tile with {ends}. A tile that fits has to be played."
+    if rules.end_multiple and obs.end_sum is not None:
+        text += f" The ends add up to {obs.end_sum}."
+    return text
+
+
+def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -> str:
+    if obs.game_over:
+        return "Game over."
+    seat = obs.current_seat
+    if seat is None:
+        return f"Round {obs.round_index + 1} is over."
+    if two_players and not lid_open:
+        return f"{names.whose(seat)} turn: tap the lid to turn your tiles face up."
+    if seat == obs.seat:
+        return "Your turn." if names.who(seat) == "You" else f"{names.whose(seat)} turn."
+    return f"{names.whose(seat)} turn."
+
+
+def build_view(obs: Observation, names: Names, lid_open: bool = True, two_players: bool = False) -> dict[str, Any]:
+    """The JSON view of `obs.seat`; with the lid closed the seat's own tiles are face down as well."""
+    seat = obs.seat
+    far = (seat + 1) % obs.seats
+    show = lid_open
+    fits = _fits(obs) if show else {}
+    legal = [str(a) for a in obs.legal_actions()] if show else []
+    ends = {n: {"pip": obs.ends[n], "weight": obs.end_weights.get(n, 0)} for n in END_NAMES if n in obs.ends}
+    must = None
+    if show and obs.to_move and legal:
+        must = "draw" if legal == ["draw"] else "pass" if legal == ["pass"] else "play"
+    return {
+        "rules": obs.rules.id,
+        "name": obs.rules.name,
+        "seat": seat,
+        "far_seat": far,
+        "names": list(names.labels),
+        "hand": [str(t) for t in obs.hand] if show else None,
+        "drawn": [str(t) for t in obs.drawn] if show else [],
+        "hand_count": obs.hand_counts[seat],
+        "far_count": obs.hand_counts[far],
+        "boneyard_count": obs.boneyard_count,
+        "draws_allowed": obs.rules.draw != "never",
+        "center": [obs.center.high, obs.center.low] if obs.center else None,
+        "arms": {n: [[p.inner, p.outer] for p in a] for n, a in zip(END_NAMES, obs.arms)},
+        "ends": ends,
+        "end_words": {n: END_WORDS[n] for n in ends},
+        "end_sum": obs.end_sum if obs.rules.end_multiple else None,
+        "scoring_ends": bool(obs.rules.end_multiple),
+        "spinner": spinner_place(obs),
+        "current_seat": obs.current_seat,
+        "your_turn": bool(show and obs.to_move),
+        "lid_open": lid_open,
+        "legal": legal,
+        "must": must,
+        "fits": fits,
+        "why_not": _why_not(obs, names, fits) if show else {},
+        "status": _status(obs, names, lid_open, two_players),
+        "rule": _rule_line(obs, names, lid_open),
+        "round": obs.round_index + 1,
+        "scores": list(obs.scores),
+        "target": obs.rules.target,
+        "round_over": obs.round_over,
+        "game_over": obs.game_over,
+        "winner": obs.winner,
+    }

@@ -1,0 +1,280 @@
+"""The JSON API: a game played through it, and every kind of bad request refused with a clear 4xx."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from bones.web import create_app
+
+from .conftest import play_first_legal
+
+
+def state(client: TestClient, game: str = "draw") -> dict[str, Any]:
+    r = client.get(f"/api/state?game={game}")
+    assert r.status_code == 200, r.text
+    return r.json()["state"]
+
+
+def post(client: TestClient, path: str, body: Any) -> Any:
+    return client.post(path, json=body)
+
+
+def test_state_deals_a_game_and_sets_a_cookie(client: TestClient) -> None:
+    r = client.get("/api/state?game=draw")
+    assert r.status_code == 200
+    assert "bones_token" in r.cookies or client.cookies.get("bones_token")
+    st = r.json()["state"]
+    assert st["game"] == "draw" and st["n"] >= 0
+    v = st["view"]
+    assert len(v["hand"]) + v["far_count"] + v["boneyard_count"] + (1 if v["center"] else 0) \
+        + sum(len(a) for a in v["arms"].values()) == 28
+    assert v["status"] and v["rule"]
+    again = state(client)
+    assert again["id"] == st["id"] and again["view"]["hand"] == v["hand"]
+
+
+def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
+    r = client.get("/")
+    assert r.status_code == 200 and "<html" in r.text
+    for name in ("main.js", "line.js", "tiles.js", "api.js", "table.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+def test_a_legal_action_is_applied_and_the_computer_answers(client: TestClient) -> None:
+    st = state(client)
+    v = st["view"]
+    assert v["your_turn"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["frames"] and data["frames"][0]["event"]["seat"] == 0
+    assert data["state"]["n"] > st["n"]
+    assert data["state"]["view"]["your_turn"] or data["state"]["view"]["game_over"]
+
+
+def _unchanged(client: TestClient, before: dict[str, Any]) -> None:
+    after = state(client, before["game"])
+    assert after["n"] == before["n"] and after["view"]["hand"] == before["view"]["hand"]
+
+
+def test_malformed_json_is_refused(client: TestClient) -> None:
+    st = state(client)
+    r = client.post("/api/action", content=b"{not json", headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = client.post("/api/action", json=["draw"])
+    assert r.status_code == 400 and "object" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"]})
+    assert r.status_code == 400 and "action" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "seven-up"})
+    assert r.status_code == 400 and "is not an action" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": "x", "action": "draw"})
+    assert r.status_code == 400
+    _unchanged(client, st)
+
+
+def test_illegal_actions_are_refused_with_the_reason(client: TestClient) -> None:
+    st = state(client)
+    v = st["view"]
+    not_mine = next(t for t in ("6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "0-0", "6-5") if t not in v["hand"])
+    body = {"game": "draw", "id": st["id"], "n": st["n"]}
+    r = post(client, "/api/action", {**body, "action": not_mine})
+    assert r.status_code == 422 and "not in your hand" in r.json()["error"]
+    if v["why_not"]:
+        tile = next(iter(v["why_not"]))
+        r = post(client, "/api/action", {**body, "action": tile})
+        assert r.status_code == 422, r.text
+    r = post(client, "/api/action", {**body, "action": "pass"})
+    assert r.status_code == 422 and r.json()["error"]
+    _unchanged(client, st)
+
+
+def test_out_of_turn_and_stale_actions_are_refused(client: TestClient) -> None:
+    st = state(client)
+    body = {"game": "draw", "id": st["id"], "action": st["view"]["legal"][0]}
+    r = post(client, "/api/action", {**body, "n": st["n"] + 5})
+    assert r.status_code == 409 and "moved on" in r.json()["error"]
+    r = post(client, "/api/action", {**body, "n": st["n"], "seat": 1})
+    assert r.status_code == 409 and "not your turn" in r.json()["error"]
+    _unchanged(client, st)
+
+
+def test_unknown_games_and_routes(client: TestClient) -> None:
+    assert client.get("/api/state?game=chess").status_code == 404
+    st = state(client)
+    r = post(client, "/api/action", {"game": "chess", "action": "draw"})
+    assert r.status_code == 404 and "no game" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": 987654, "n": st["n"], "action": "draw"})
+    assert r.status_code == 404 and "no game 987654" in r.json()["error"]
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json()["error"]
+    r = client.get("/api/action")
+    assert r.status_code == 405 and r.json()["error"]
+    r = post(client, "/api/settings", {"opponent": "grandmaster"})
+    assert r.status_code == 400
+    r = post(client, "/api/settings", {"colour": "red"})
+    assert r.status_code == 400
+    _unchanged(client, st)
+
+
+def test_another_browsers_game_is_refused(app: Any) -> None:
+    with TestClient(app) as alice, TestClient(app) as bob:
+        a = state(alice)
+        b = state(bob)
+        assert a["id"] != b["id"]
+        r = post(bob, "/api/action", {"game": "draw", "id": a["id"], "n": a["n"], "action": a["view"]["legal"][0]})
+        assert r.status_code == 403 and "another browser" in r.json()["error"]
+        r = post(bob, "/api/undo", {"game": "draw", "id": a["id"]})
+        assert r.status_code == 403
+        _unchanged(alice, a)
+        _unchanged(bob, b)
+
+
+def test_actions_after_the_end_are_refused_and_the_record_kept_once(client: TestClient) -> None:
+    final = play_first_legal(client, "block")
+    assert final["view"]["game_over"] and final["view"]["result"]
+    assert len(final["record"]["games"]) == 1
+    body = {"game": "block", "id": final["id"], "n": final["n"]}
+    r = post(client, "/api/action", {**body, "action": "pass"})
+    assert r.status_code == 409 and "over" in r.json()["error"]
+    r = post(client, "/api/hint", body)
+    assert r.status_code == 409
+    _unchanged(client, final)
+    # Undo after the end: the game goes on, and the first result stays in the record (once).
+    r = post(client, "/api/undo", body)
+    assert r.status_code == 200, r.text
+    undone = r.json()["state"]
+    assert not undone["view"]["game_over"]
+    again = play_first_legal(client, "block", pick=1)
+    assert again["view"]["game_over"]
+    assert len(again["record"]["games"]) == 1
+
+
+def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
+    st = state(client, "all_fives")
+    r = post(client, "/api/undo", {"game": "all_fives", "id": st["id"], "n": st["n"]})
+    if st["can_undo"]:
+        assert r.status_code == 200
+    else:
+        assert r.status_code == 409 and "nothing to undo" in r.json()["error"]
+    st = state(client, "all_fives")
+    before_hand = st["view"]["hand"]
+    r = post(client, "/api/action", {"game": "all_fives", "id": st["id"], "n": st["n"],
+                                     "action": st["view"]["legal"][0]})
+    assert r.status_code == 200
+    mid = r.json()["state"]
+    r = post(client, "/api/undo", {"game": "all_fives", "id": mid["id"], "n": mid["n"]})
+    assert r.status_code == 200, r.text
+    back = r.json()["state"]
+    assert back["n"] == st["n"] and back["view"]["hand"] == before_hand
+
+
+def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
+    def act(st: dict[str, Any], action: str) -> dict[str, Any]:
+        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": action})
+        assert r.status_code == 200, r.text
+        return r.json()["state"]
+
+    st = state(client, "draw")
+    for _ in range(600):
+        v = st["view"]
+        if v["game_over"]:
+            st = post(client, "/api/new", {"game": "draw"}).json()["state"]
+            continue
+        if v["must"] != "draw":
+            st = act(st, v["legal"][0])
+            continue
+        # Draw until a tile fits; keep this turn only if it ends with a tile to lay (no forced pass).
+        n0, before = st["n"], set(v["drawn"])
+        st = act(st, "draw")
+        first = sorted(set(st["view"]["drawn"]) - before)
+        while st["view"]["must"] == "draw":
+            st = act(st, "draw")
+        if st["view"]["must"] == "play" and len(first) == 1 and st["view"]["round"] == v["round"] \
+                and st["n"] - n0 == len(set(st["view"]["drawn"]) - before):
+            break
+    else:
+        raise AssertionError("no turn with a draw and then a tile to lay")
+    st = act(st, st["view"]["legal"][0])
+    st = post(client, "/api/undo", {"game": "draw", "id": st["id"], "n": st["n"]}).json()["state"]
+    assert st["n"] == n0 and st["view"]["must"] == "draw" and first[0] not in st["view"]["hand"]
+    st = act(st, "draw")
+    assert first[0] in st["view"]["drawn"]
+
+
+def test_two_players_lid(client: TestClient) -> None:
+    assert post(client, "/api/settings", {"opponent": "two"}).status_code == 200
+    st = state(client, "block")
+    v = st["view"]
+    assert v["hand"] is None and not v["lid_open"] and v["legal"] == []
+    r = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"], "action": "6-6"})
+    assert r.status_code == 409 and "lid" in r.json()["error"]
+    st = post(client, "/api/lid", {"game": "block", "id": st["id"], "n": st["n"]}).json()["state"]
+    v = st["view"]
+    assert v["hand"] and v["lid_open"] and v["seat"] == v["current_seat"]
+    mover = v["seat"]
+    data = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"],
+                                        "action": v["legal"][0]}).json()
+    v = data["state"]["view"]
+    assert v["hand"] is None and not v["lid_open"] and v["seat"] == v["current_seat"]
+    # The other side sits down at the near edge, unless it had to pass and handed the turn straight back.
+    auto_pass = any(f["event"].get("auto") for f in data["frames"])
+    assert v["seat"] != mover or auto_pass
+
+
+def test_hints_are_counted_with_the_record(client: TestClient) -> None:
+    st = state(client)
+    r = post(client, "/api/hint", {"game": "draw", "id": st["id"], "n": st["n"]})
+    assert r.status_code == 200, r.text
+    h = r.json()["hint"]
+    assert h["action"] in st["view"]["legal"] and h["say"].startswith("Hint:")
+    assert r.json()["state"]["record"]["hints"] == 1
+
+
+def test_a_game_survives_a_restart(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path)) as c:
+        st = state(c)
+        st = post(c, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"],
+                                     "action": st["view"]["legal"][0]}).json()["state"]
+        cookie = c.cookies.get("bones_token")
+    with TestClient(create_app(tmp_path), cookies={"bones_token": cookie}) as c2:
+        again = state(c2)
+        assert again["id"] == st["id"] and again["n"] == st["n"] and again["view"] == st["view"]
+
+
+def test_each_game_keeps_its_own_table(client: TestClient) -> None:
+    d = state(client, "draw")
+    b = state(client, "block")
+    assert d["id"] != b["id"]
+    assert state(client, "draw")["id"] == d["id"]
+    r = post(client, "/api/new", {"game": "draw"})
+    assert r.status_code == 200 and r.json()["state"]["id"] != d["id"]
+    assert state(client, "block")["id"] == b["id"]
+
+
+WEIRD_BODIES: list[Any] = [
+    None, 0, "draw", [], {"game": None}, {"game": ["draw"]}, {"game": {"x": 1}}, {"game": "draw", "id": 1e30},
+    {"game": "draw", "id": 10**30}, {"game": "draw", "id": -5}, {"game": "draw", "id": True},
+    {"game": "draw", "n": -1, "action": "draw"}, {"game": "draw", "n": "3"}, {"game": "draw", "action": 5},
+    {"game": "draw", "action": "6-6 X"}, {"game": "draw", "action": "99-1"}, {"game": "draw", "action": "18-18 L"},
+    {"game": "draw", "action": "ﾟ-ﾟ"}, {"game": "draw", "action": "x" * 5000}, {"game": "draw", "seed": -1},
+    {"game": "draw", "seed": 2**70}, {"game": "draw", "seed": "1"}, {"opponent": None}, {"show_moves": "yes"},
+    {"game": "muggins"}, {"game": "draw", "seat": "0", "action": "draw"},
+]
+
+
+def test_no_request_gets_a_server_error(client: TestClient) -> None:
+    st = state(client)
+    for path in ("/api/action", "/api/undo", "/api/new", "/api/hint", "/api/lid", "/api/settings"):
+        for body in WEIRD_BODIES:
+            r = client.post(path, json=body)
+            assert 200 <= r.status_code < 500, (path, body, r.status_code, r.text)
+            if r.status_code >= 400:
+                assert isinstance(r.json()["error"], str) and "Traceback" not in r.text
+        for raw in (b"[" * 8000 + b"]" * 8000, b"\xff\xfe", b"{" * 20000, b'{"game": "draw"'):
+            r = client.post(path, content=raw, headers={"Content-Type": "application/json"})
+            assert 400 <= r.status_code < 500, (path, raw[:20], r.status_code)
+    assert client.get("/api/state?game=" + "x" * 3000).status_code == 404
+    assert state(client)["id"] != 0 and st["game"] == "draw"

@@ -1,0 +1,287 @@
+"""The table in a real headless chromium (Debian's, driven by Playwright): whole games played by clicking.
+
+Screenshots land in build/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from .e2e_helpers import CHROMIUM, LAUNCH_ARGS, SHOTS, Server, open_table, play_turn, settle, view
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
+    pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("table"))
+    s.start()
+    yield s
+    s.stop()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def choose_game(page: Any, game: str) -> None:
+    if page.eval_on_selector("#game", "e => e.value") != game:
+        page.select_option("#game", game)
+        page.wait_for_function("g => document.querySelector('#record-title').textContent === g",
+                               arg={"draw": "Draw", "block": "Block", "all_fives": "All Fives"}[game])
+        settle(page)
+
+
+def show_moves(page: Any) -> None:
+    if not page.is_checked("#show-moves"):
+        page.click("#show-moves")
+        page.wait_for_selector("#show-moves:checked")
+        settle(page)
+        page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("game", ["draw", "block", "all_fives"])
+def test_a_whole_game_against_beginner_by_clicking(browser: Any, server: Server, game: str) -> None:
+    page = open_table(browser, server.url)
+    choose_game(page, game)
+    show_moves(page)
+    assert page.inner_text("#record-text").startswith("No games played yet.")
+    done: dict[str, int] = {}
+    start = time.monotonic()
+    for turn in range(600):
+        if view(page)["view"]["game_over"]:
+            break
+        what = play_turn(page)
+        done[what] = done.get(what, 0) + 1
+        if turn == 6:
+            shot(page, f"mid_{game}")
+    st = view(page)
+    assert st["view"]["game_over"], f"not over after {done} in {time.monotonic() - start:.0f} s"
+    assert page.inner_text("#status") == "Game over."
+    assert page.locator("#record-strip .chip").count() == 1
+    chip = page.locator("#record-strip .chip").first
+    won = st["view"]["winner"] == 0
+    assert ("won" in chip.get_attribute("class")) == won
+    assert page.inner_text("#record-text").startswith("1 won" if won else "0 won, 1 lost")
+    if game == "draw":
+        assert done.get("draw", 0) > 0
+    shot(page, f"over_{game}")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_chalk_dots_choose_the_end(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    choose_game(page, "draw")
+    show_moves(page)
+    for _ in range(300):
+        st = view(page)
+        v = st["view"]
+        several = [t for t, ends in v["fits"].items() if len(ends) > 1]
+        if several:
+            break
+        if v["game_over"]:
+            page.click("#new")
+            settle(page)
+            continue
+        play_turn(page)
+    tile = several[0]
+    ends = v["fits"][tile]
+    page.click(f'#hand [data-tile="{tile}"]')
+    page.wait_for_selector("#line .chalk-dot")
+    assert page.locator("#line .chalk-dot").count() == len(ends)
+    assert "chalk dot" in page.inner_text("#rule")
+    shot(page, "chalk_dots")
+    # Escape puts the tile back; the keyboard reaches the dots too.
+    page.keyboard.press("Escape")
+    assert page.locator("#line .chalk-dot").count() == 0
+    page.click(f'#hand [data-tile="{tile}"]')
+    end = page.locator("#line .chalk-dot").nth(1).get_attribute("data-end")
+    page.locator("#line .chalk-dot").nth(1).focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    after = view(page)
+    played = [e for e in after["view"]["arms"][end]] if after["view"]["round"] == v["round"] else None
+    n = st["n"]
+    assert after["n"] > n
+    if played is not None:
+        laid = played[len(v["arms"][end])]
+        assert f"{max(laid)}-{min(laid)}" == tile
+    assert page.inner_text("#say") != ""
+    page.context.close()
+
+
+def test_show_moves_hint_and_why_not(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    choose_game(page, "block")
+    v = view(page)["view"]
+    assert page.locator("#hand .tile-btn.fits").count() == 0
+    show_moves(page)
+    assert page.locator("#hand .tile-btn.fits").count() == len(v["fits"])
+    if v["why_not"]:
+        tile = next(iter(v["why_not"]))
+        page.click(f'#hand [data-tile="{tile}"]')
+        assert page.inner_text("#say") == v["why_not"][tile]
+    page.click("#hint")
+    settle(page)
+    assert page.inner_text("#say").startswith("Hint:")
+    assert page.locator("#hand .tile-btn.hinted").count() == 1
+    assert "Hints used: 1." in page.inner_text("#record-text")
+    shot(page, "hint")
+    # Keyboard: move to a tile with the arrows and lay it with Enter.
+    before = view(page)["n"]
+    page.locator("#hand .tile-btn.fits").first.focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    if page.locator("#line .chalk-dot").count():
+        page.keyboard.press("Enter")
+        settle(page)
+    assert view(page)["n"] > before
+    page.context.close()
+
+
+def test_undo_draws_the_same_tile_again(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    choose_game(page, "draw")
+    show_moves(page)
+    for _ in range(600):
+        st = view(page)
+        v = st["view"]
+        if v["game_over"]:
+            page.click("#new")
+            settle(page)
+            continue
+        if v["must"] != "draw":
+            play_turn(page)
+            continue
+        n0, before = st["n"], set(v["drawn"])
+        page.click("#boneyard")
+        settle(page)
+        first = sorted(set(view(page)["view"]["drawn"]) - before)
+        while view(page)["view"]["must"] == "draw":
+            page.click("#boneyard")
+            settle(page)
+        now = view(page)
+        if now["view"]["must"] == "play" and len(first) == 1 and now["view"]["round"] == v["round"] \
+                and now["n"] - n0 == len(set(now["view"]["drawn"]) - before):
+            break
+    else:
+        raise AssertionError("no turn with a draw and then a tile to lay")
+    assert page.locator(f'#hand .tile-btn.drawn[data-tile="{first[0]}"]').count() == 1
+    assert play_turn(page) in ("tile", "dot")
+    page.click("#undo")
+    settle(page)
+    back = view(page)
+    assert back["n"] == n0 and back["view"]["must"] == "draw"
+    assert first[0] not in back["view"]["hand"]
+    page.click("#boneyard")
+    settle(page)
+    assert first[0] in view(page)["view"]["drawn"]
+    assert page.locator(f'#hand .tile-btn.drawn[data-tile="{first[0]}"]').count() == 1
+    page.context.close()
+
+
+def test_two_players_share_the_table_under_a_lid(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url, viewport={"width": 390, "height": 844})
+    choose_game(page, "all_fives")
+    page.select_option("#opponent", "two")
+    page.wait_for_selector("#lid:not([hidden])")
+    settle(page)
+    assert page.locator("#hand .tile-btn.face-down").count() == 7
+    assert page.locator("#hand .tile-btn[data-tile]").count() == 0
+    first = page.inner_text("#lid")
+    shot(page, "lid_closed")
+    page.click("#lid")
+    settle(page)
+    assert page.locator("#hand .tile-btn[data-tile]").count() == 7
+    show_moves(page)
+    play_turn(page)
+    page.wait_for_selector("#lid:not([hidden])")
+    assert page.inner_text("#lid") != first
+    assert page.locator("#hand .tile-btn[data-tile]").count() == 0
+    page.select_option("#opponent", "beginner")
+    settle(page)
+    page.context.close()
+
+
+def test_new_game_asks_first(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    choose_game(page, "block")
+    show_moves(page)
+    play_turn(page)
+    st = view(page)
+    page.click("#new")
+    assert page.is_visible("#confirm")
+    assert page.inner_text("#confirm-title") == "Start over?"
+    page.click("#confirm-no")
+    assert not page.is_visible("#confirm")
+    assert view(page)["id"] == st["id"]
+    page.click("#new")
+    page.click("#confirm-yes")
+    settle(page)
+    assert view(page)["id"] != st["id"]
+    page.context.close()
+
+
+def test_phone_portrait_has_no_sideways_scroll(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url, viewport={"width": 360, "height": 740})
+    choose_game(page, "all_fives")
+    show_moves(page)
+    for _ in range(10):
+        play_turn(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    box = page.locator("#hand .tile-btn").first.bounding_box()
+    assert box and box["width"] >= 36 and box["height"] >= 72
+    shot(page, "phone")
+    page.context.close()
+
+
+def test_reload_and_restart_continue_exactly(browser: Any, tmp_path: Path) -> None:
+    srv = Server(tmp_path / "restart")
+    srv.start()
+    try:
+        ctx = browser.new_context(viewport={"width": 1200, "height": 900})
+        page = open_table(browser, srv.url, context=ctx)
+        show_moves(page)
+        for _ in range(4):
+            play_turn(page)
+        st = view(page)
+        hand = [page.locator("#hand .tile-btn").nth(i).get_attribute("data-tile")
+                for i in range(page.locator("#hand .tile-btn").count())]
+        line = page.inner_html("#line").replace(" fresh", "")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        assert view(page)["n"] == st["n"]
+        assert page.inner_html("#line").replace(" fresh", "") == line
+        srv.stop()
+        srv.start()
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        again = view(page)
+        assert again["id"] == st["id"] and again["n"] == st["n"] and again["view"] == st["view"]
+        assert [page.locator("#hand .tile-btn").nth(i).get_attribute("data-tile")
+                for i in range(page.locator("#hand .tile-btn").count())] == hand
+        assert page.inner_html("#line").replace(" fresh", "") == line
+        assert play_turn(page) in ("tile", "dot", "draw")
+        ctx.close()
+    finally:
+        srv.stop()

@@ -1,0 +1,123 @@
+"""No leak: over whole games in every mode, no response names a tile its seat cannot see.
+
+Every frame and every state is checked against the truth (the game replayed from the store): the hand sent is the
+seat's own hand (and none with the lid closed), and every tile named anywhere in the JSON is on the table or in
+that hand. Nothing else: not the other hand, not the boneyard.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from bones.engine import Action, new_game
+from bones.engine.round import RoundState
+
+TILE_TEXT = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
+BANNED_KEYS = {"hands", "boneyard", "deal", "deals", "seed"}
+
+
+def tile_key(a: int, b: int) -> str:
+    return f"{max(a, b)}-{min(a, b)}"
+
+
+def visible_tiles(view: dict[str, Any]) -> set[str]:
+    seen = set(view["hand"] or [])
+    if view["center"]:
+        seen.add(tile_key(*view["center"]))
+    for arm in view["arms"].values():
+        for inner, outer in arm:
+            seen.add(tile_key(inner, outer))
+    return seen
+
+
+def keys_of(obj: Any) -> set[str]:
+    if isinstance(obj, dict):
+        out = set(obj)
+        for v in obj.values():
+            out |= keys_of(v)
+        return out
+    if isinstance(obj, list):
+        return set().union(*(keys_of(v) for v in obj)) if obj else set()
+    return set()
+
+
+def check_frame(frame: dict[str, Any], where: str) -> None:
+    view = frame["view"]
+    text = json.dumps(frame)
+    named = {tile_key(int(a), int(b)) for a, b in TILE_TEXT.findall(text)}
+    hidden = named - visible_tiles(view)
+    assert not hidden, f"{where}: names tiles its seat cannot see: {sorted(hidden)}"
+    assert not (keys_of(frame) & BANNED_KEYS), where
+    if not view["lid_open"]:
+        assert view["hand"] is None and view["legal"] == [] and view["drawn"] == [], where
+
+
+class Truth:
+    """The real game, replayed from what the store holds, to check hands against."""
+
+    def __init__(self, app: Any, game_id: int) -> None:
+        self.row = app.state.store.game(game_id)
+
+    def hand_at(self, n: int, seat: int, round_end: bool) -> list[str]:
+        row = self.row
+        g = new_game(row.rules, row.seed)
+        for a in row.actions[: n - 1 if round_end else n]:
+            g = g.apply(a)
+        if round_end:
+            rnd = g.round
+            assert rnd is not None
+            finished: RoundState = rnd.apply(rnd.resolve(Action.parse(row.actions[n - 1])))
+            return [str(t) for t in sorted(finished.hand(seat), reverse=True)]
+        assert g.round is not None
+        return [str(t) for t in sorted(g.round.hand(seat), reverse=True)]
+
+
+@pytest.mark.parametrize("game", ["draw", "block", "all_fives"])
+@pytest.mark.parametrize("opponent", ["beginner", "two"])
+def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str, opponent: str) -> None:
+    assert client.post("/api/settings", json={"opponent": opponent}).status_code == 200
+    responses: list[tuple[str, dict[str, Any]]] = []
+    data = client.get(f"/api/state?game={game}").json()
+    responses.append(("state", data))
+    st = data["state"]
+    for step in range(3000):
+        v = st["view"]
+        if v["game_over"]:
+            break
+        body = {"game": game, "id": st["id"], "n": st["n"]}
+        if not v["lid_open"]:
+            data = client.post("/api/lid", json=body).json()
+        else:
+            if step in (0, 5, 11):  # a few: the real Hint thinks for 0.7 s
+                responses.append(("hint", client.post("/api/hint", json=body).json()))
+            legal = v["legal"]
+            data = client.post("/api/action", json={**body, "action": legal[step % len(legal)]}).json()
+        responses.append((f"step {step}", data))
+        st = data["state"]
+    assert st["view"]["game_over"]
+    truth = Truth(app, st["id"])
+    for where, data in responses:
+        frames = data.get("frames", [])
+        for i, f in enumerate(frames):
+            check_frame(f, f"{where} frame {i}")
+            if f["view"]["hand"] is not None and f.get("event", {}).get("kind") != "deal":
+                assert f["view"]["hand"] == truth.hand_at(f["n"], f["view"]["seat"], bool(f.get("round_end"))), where
+        state = data["state"]
+        check_frame({"view": state["view"], "record": state["record"], "hint": data.get("hint")}, f"{where} state")
+        if state["view"]["hand"] is not None:
+            assert state["view"]["hand"] == truth.hand_at(state["n"], state["view"]["seat"], False), where
+
+
+def test_the_scan_catches_a_leak() -> None:
+    view = {"hand": ["6-6"], "center": [5, 4], "arms": {"L": [[5, 3]], "R": [], "U": [], "D": []},
+            "lid_open": True, "legal": [], "drawn": []}
+    check_frame({"view": view, "event": {"text": "You laid 5-3."}}, "fine")
+    with pytest.raises(AssertionError):
+        check_frame({"view": view, "event": {"text": "The computer holds 2-1."}}, "leak")
+    with pytest.raises(AssertionError):
+        check_frame({"view": {**view, "boneyard": []}}, "leak")

@@ -1,0 +1,47 @@
+"""`bones serve`: prints the address, serves the page and the API, and keeps games in --data."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def test_bones_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "bones.cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("bones: the table is at http://127.0.0.1:"), line
+        url = line.split()[5]
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                page = urllib.request.urlopen(url, timeout=2).read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        assert "<html" in page
+        state = urllib.request.urlopen(url + "api/state?game=block", timeout=5).read().decode()
+        assert '"game": "block"' in state or '"game":"block"' in state
+        assert (tmp_path / "bones.sqlite3").exists()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_bones_serve_refuses_a_busy_port(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", "--port", str(port), "--data",
+                              str(tmp_path)], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 1 and "cannot listen" in out.stdout
