@@ -27,6 +27,7 @@ CREATE TABLE IF NOT EXISTS games (
     seed INTEGER NOT NULL,
     actions TEXT NOT NULL DEFAULT '[]',
     hints INTEGER NOT NULL DEFAULT 0,
+    players INTEGER NOT NULL DEFAULT 2,
     lid INTEGER NOT NULL DEFAULT -1,
     recorded INTEGER NOT NULL DEFAULT 0,
     current INTEGER NOT NULL DEFAULT 1,
@@ -59,6 +60,7 @@ class GameRow:
     seed: int
     actions: list[str]
     hints: int = 0
+    players: int = 2  # seats at the table (Draw Dominoes and Muggins take 2 to 4)
     lid: int = -1  # two players: the seat whose tiles are face up, -1 when both lie face down
     recorded: bool = False  # its result is in the record (an undo after the end does not record it again)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -76,6 +78,9 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
+        if "players" not in columns:  # a data folder from before 3- and 4-player games
+            self._db.execute("ALTER TABLE games ADD COLUMN players INTEGER NOT NULL DEFAULT 2")
 
     def close(self) -> None:
         with self._lock:
@@ -104,16 +109,16 @@ class Store:
     @staticmethod
     def _row(r: tuple[Any, ...]) -> GameRow:
         return GameRow(id=r[0], token=r[1], rules=r[2], seed=r[3], actions=json.loads(r[4]), hints=r[5],
-                       lid=r[6], recorded=bool(r[7]))
+                       lid=r[6], recorded=bool(r[7]), players=r[8])
 
-    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded"
+    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded, players"
 
-    def current_game(self, token: str, rules: str) -> GameRow | None:
-        """The browser's game of `rules` on the table now (finished or not), if any."""
+    def current_game(self, token: str, rules: str, players: int = 2) -> GameRow | None:
+        """The browser's game of `rules` for `players` on the table now (finished or not), if any."""
         with self._lock:
             r = self._db.execute(
-                f"SELECT {self._COLUMNS} FROM games WHERE token = ? AND rules = ? AND current = 1 "
-                "ORDER BY id DESC LIMIT 1", (token, rules)).fetchone()
+                f"SELECT {self._COLUMNS} FROM games WHERE token = ? AND rules = ? AND players = ? AND current = 1 "
+                "ORDER BY id DESC LIMIT 1", (token, rules, players)).fetchone()
             return self._row(r) if r else None
 
     def game(self, game_id: int) -> GameRow | None:
@@ -121,23 +126,25 @@ class Store:
             r = self._db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             return self._row(r) if r else None
 
-    def new_game(self, token: str, rules: str, seed: int) -> GameRow:
-        """A fresh game of `rules` for the browser; its previous game of `rules` leaves the table."""
+    def new_game(self, token: str, rules: str, seed: int, players: int = 2) -> GameRow:
+        """A fresh game of `rules` for the browser; its previous game of `rules` (as many players) leaves the
+        table."""
         now = time.time()
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("UPDATE games SET current = 0 WHERE token = ? AND rules = ?", (token, rules))
+                self._db.execute("UPDATE games SET current = 0 WHERE token = ? AND rules = ? AND players = ?",
+                                 (token, rules, players))
                 cur = self._db.execute(
-                    "INSERT INTO games (token, rules, seed, actions, created, updated) VALUES (?, ?, ?, '[]', ?, ?)",
-                    (token, rules, seed, now, now))
+                    "INSERT INTO games (token, rules, seed, players, actions, created, updated) "
+                    "VALUES (?, ?, ?, ?, '[]', ?, ?)", (token, rules, seed, players, now, now))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             game_id = cur.lastrowid
             assert game_id is not None
-            return GameRow(id=game_id, token=token, rules=rules, seed=seed, actions=[])
+            return GameRow(id=game_id, token=token, rules=rules, seed=seed, actions=[], players=players)
 
     def save_game(self, row: GameRow) -> None:
         with self._lock:

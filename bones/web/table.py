@@ -12,19 +12,44 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.engine import PASS, Action, ActionParseError, GameState, IllegalAction, new_game, observe
+from bones.engine import PASS, RULES, Action, ActionParseError, GameState, IllegalAction, new_game, observe
 from bones.engine.round import RoundState
 
 from . import computer
 from .store import GameRow, Store
 from .view import build_view
-from .words import Names, draw_text, game_text, pass_text, play_text, round_text
+from .words import END_WORDS, Names, draw_text, game_text, pass_text, play_text, round_text
 
-GAMES: tuple[tuple[str, str], ...] = (("draw", "Draw"), ("block", "Block"), ("all_fives", "All Fives"))
+GAMES: tuple[tuple[str, str], ...] = (("draw", "Draw"), ("block", "Block"), ("all_fives", "All Fives"),
+                                      ("draw_dominoes", "Draw Dominoes"), ("muggins", "Muggins"))
 GAME_IDS = tuple(g for g, _ in GAMES)
 OPPONENTS = computer.LEVELS + (computer.TWO_PLAYERS,)
-DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False}
+# "players": the number of seats chosen for each game that allows more than two ({"muggins": 3})
+DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False, "players": {}}
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
+
+
+def hint_words(action: Action, reason: str | None) -> str:
+    """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10.")."""
+    if action.kind == "play" and action.tile is not None:
+        where = f" on the {END_WORDS[action.end]}" if action.end else " to open the round"
+        head = f"lay {action.tile}{where}"
+    elif action.kind == "draw":
+        head = "nothing in your hand fits: draw from the boneyard"
+    else:
+        head = "nothing fits and nothing can be drawn: pass"
+    why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
+    why = why.replace(" pips", " dots")  # the table says dots, as the rules page does
+    if why and action.kind == "play" and action.tile is not None and ":" in why:
+        prefix, rest = why.split(":", 1)
+        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once
+            why = rest.strip()
+    if why and action.kind != "play":
+        why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why
+    if not why:
+        return head + "."
+    why = why.rstrip(".")
+    return f"{head}: {why[:1].lower() + why[1:]}."
 
 
 class ApiError(Exception):
@@ -44,8 +69,17 @@ class Replayed:
     seats: list[int] = field(default_factory=list)
 
 
-def _names(opponent: str) -> Names:
-    return Names(("Player 1", "Player 2") if opponent == computer.TWO_PLAYERS else ("You", "The computer"))
+def _names(opponent: str, players: int = 2) -> Names:
+    if opponent == computer.TWO_PLAYERS:
+        return Names(("Player 1", "Player 2"))
+    if players == 2:
+        return Names(("You", "The computer"))
+    return Names(("You",) + tuple(f"Computer {i}" for i in range(1, players)))
+
+
+def _options(row: GameRow) -> dict[str, Any] | None:
+    """The engine options a stored game was dealt with (only the number of players can differ)."""
+    return {"players": row.players} if row.players != RULES[row.rules].players else None
 
 
 def _finished_round_game(new: GameState, finished: RoundState) -> GameState:
@@ -90,7 +124,7 @@ class Table:
             rep = Replayed(hit[1].game, list(hit[1].seats))
             start = len(hit[0])
         else:
-            rep = Replayed(new_game(row.rules, row.seed))
+            rep = Replayed(new_game(row.rules, row.seed, _options(row)))
         for text in actions[start:]:
             seat = rep.game.current_seat
             rep.game = rep.game.apply(Action.parse(text))
@@ -115,13 +149,26 @@ class Table:
             out["game"] = "draw"
         if out["opponent"] not in OPPONENTS:
             out["opponent"] = "beginner"
+        players = out["players"] if isinstance(out["players"], dict) else {}
+        out["players"] = {g: n for g, n in players.items()
+                          if g in GAME_IDS and isinstance(n, int) and n in RULES[g].allowed_players}
         return out
 
-    def current(self, token: str, rules: str) -> GameRow:
-        """The browser's game of `rules` on the table, dealing a new one if there is none."""
-        row = self.store.current_game(token, rules)
+    @staticmethod
+    def seats_for(settings: dict[str, Any], rules: str) -> int:
+        """How many sit at the table for `rules`: two when two people share it, else the number chosen."""
+        if settings["opponent"] == computer.TWO_PLAYERS:
+            return 2
+        n = settings["players"].get(rules, 2)
+        return n if n in RULES[rules].allowed_players else 2
+
+    def current(self, token: str, rules: str, settings: dict[str, Any] | None = None) -> GameRow:
+        """The browser's game of `rules` on the table (with as many players as chosen), dealing a new one if there
+        is none."""
+        players = self.seats_for(settings if settings is not None else self.settings(token), rules)
+        row = self.store.current_game(token, rules, players)
         if row is None:
-            row = self.store.new_game(token, rules, secrets.randbelow(2**31))
+            row = self.store.new_game(token, rules, secrets.randbelow(2**31), players)
         return row
 
     def check_game(self, token: str, rules: Any, game_id: Any, n: Any) -> GameRow:
@@ -152,7 +199,7 @@ class Table:
     def _view(self, game: GameState, seat: int, opponent: str, lid: int) -> dict[str, Any]:
         two = opponent == computer.TWO_PLAYERS
         lid_open = (not two) or lid == seat
-        return build_view(observe(game, seat), _names(opponent), lid_open=lid_open, two_players=two)
+        return build_view(observe(game, seat), _names(opponent, game.seats), lid_open=lid_open, two_players=two)
 
     def _near_seat(self, game: GameState, opponent: str, last: int) -> int:
         """The seat at the near edge: you against the computer; the side to move with two players."""
@@ -173,7 +220,7 @@ class Table:
         after = rnd.apply(resolved)
         new = game.apply(resolved)
         open_pips = sorted({e[0] for e in rnd.ends if e is not None}, reverse=True)
-        names = _names(opponent)
+        names = _names(opponent, game.seats)
         event = after.history[-1]
         if resolved.kind == "play":
             assert resolved.tile is not None
@@ -319,7 +366,7 @@ class Table:
         if not isinstance(rules, str) or rules not in GAME_IDS:
             raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
         # The seed stays on the server: a browser that chose it could work out every hidden tile.
-        row = self.store.new_game(token, rules, secrets.randbelow(2**31))
+        row = self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules))
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         self.advance(row, rep, settings["opponent"], frames)
@@ -357,22 +404,22 @@ class Table:
         row.hints += 1
         self.store.save_game(row)
         a = s.action
-        if a.kind == "play" and a.tile is not None:
-            from .words import END_WORDS
-
-            where = f" on the {END_WORDS[a.end]}" if a.end else " to open the round"
-            say = f"Hint: lay {a.tile}{where}."
-        else:
-            say = f"Hint: {a.kind}."
-        if s.reason:
-            say += " " + s.reason
+        say = "Hint: " + hint_words(a, s.reason)
         return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "say": say},
                 "state": self.state(token, row.rules, row, rep)}
 
     def change(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Settings: the game on the lid, the opponent, Show moves."""
         settings = self.settings(token)
-        for key, value in body.items():
+        for key, value in sorted(body.items(), key=lambda kv: kv[0] == "players"):
+            if key == "players":
+                rules = settings["game"]
+                allowed = RULES[rules].allowed_players
+                if not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
+                    counts = " or ".join(map(str, allowed))
+                    raise ApiError(400, f"{RULES[rules].name} is played by {counts} players here.")
+                settings["players"] = {**settings["players"], rules: value}
+                continue
             if key == "game":
                 if value not in GAME_IDS:
                     raise ApiError(404, f"There is no game {value!r} here (games: {', '.join(GAME_IDS)}).")
@@ -383,7 +430,7 @@ class Table:
                 if not isinstance(value, bool):
                     raise ApiError(400, "show_moves must be true or false.")
             else:
-                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, show_moves).")
+                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, players, show_moves).")
             settings[key] = value
         self.store.save_settings(token, settings)
         return self.load(token, settings["game"])
@@ -398,7 +445,7 @@ class Table:
         if settings["game"] != rules:
             settings["game"] = rules
             self.store.save_settings(token, settings)
-        row = self.current(token, rules)
+        row = self.current(token, rules, settings)
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         before = len(row.actions)
@@ -414,7 +461,7 @@ class Table:
         game = rep.game
         near = self._near_seat(game, opponent, rep.seats[-1] if rep.seats else 0)
         view = self._view(game, near, opponent, row.lid)
-        names = _names(opponent)
+        names = _names(opponent, game.seats)
         if game.over:
             view["result"] = game_text(names, game.scores, game.winner)
         if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
@@ -422,7 +469,8 @@ class Table:
         record = self.store.record(token, rules)
         return {
             "game": rules,
-            "games": [{"id": g, "name": n} for g, n in GAMES],
+            "games": [{"id": g, "name": n, "players": list(RULES[g].allowed_players)} for g, n in GAMES],
+            "players": row.players,
             "opponents": [{"id": o, "name": computer.LEVEL_NAMES[o]} for o in OPPONENTS],
             "settings": settings,
             "id": row.id,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bones.engine import Observation
+from bones.engine import Observation, Rules
 from bones.engine.actions import END_NAMES
 
 from .words import END_WORDS, Names, or_list
@@ -55,7 +55,9 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
         if not obs.to_move:
             seat = obs.current_seat
             whose = names.whose(seat) if seat is not None else ""
-            out[text] = f"Wait: it is {whose[0].lower() + whose[1:]} turn." if whose else "The round is over."
+            if whose.startswith(("The ", "Your")):
+                whose = whose[0].lower() + whose[1:]
+            out[text] = f"Wait: it is {whose} turn." if whose else "The round is over."
         elif obs.center is None and obs.lead_tile is not None:
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
         else:
@@ -64,19 +66,32 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
     return out
 
 
+def rules_summary(rules: Rules) -> str:
+    """The game's rules in one line: how a round is played and how far the game goes."""
+    parts: list[str] = []
+    if rules.end_multiple:
+        parts.append(f"ends adding up to a multiple of {rules.end_multiple} score")
+        parts.append("one spinner opens four ends" if rules.spinner != "none" else "one line with two ends, no spinner")
+    if rules.draw == "never":
+        parts.append("nobody draws; a side with nothing that fits passes")
+    elif rules.keep_back:
+        parts.append(f"with nothing that fits, draw until a tile fits; the last {rules.keep_back} tiles are "
+                     "never drawn")
+    else:
+        parts.append("with nothing that fits, draw until a tile fits, down to the last tile in the boneyard")
+    goal = f"First to {rules.target}" + (" wins at once" if rules.target_immediate else "")
+    players = f"{rules.players} players" if rules.players > 2 else ""
+    text = f"{rules.name}{' for ' + players if players else ''}: " + "; ".join(parts) + f". {goal}."
+    return text
+
+
 def _rule_line(obs: Observation, names: Names, lid_open: bool) -> str:
     """The line under the status: which rule applies right now."""
     rules = obs.rules
     if obs.game_over:
         return f"{rules.name} is played to {rules.target}. Press New game to play again."
     if not obs.to_move or not lid_open:
-        if rules.draw == "never":
-            return f"{rules.name}: nobody draws; a side with nothing that fits passes. First to {rules.target}."
-        if rules.keep_back:
-            return (f"{rules.name}: with nothing that fits, draw until a tile fits; the last {rules.keep_back} "
-                    f"tiles are never drawn. First to {rules.target}.")
-        return (f"{rules.name}: ends adding up to a multiple of {rules.end_multiple} score; draw to the last "
-                f"tile. First to {rules.target} wins at once.")
+        return rules_summary(rules)
     legal = obs.legal_actions()
     if obs.center is None:
         if obs.lead_tile is not None:
@@ -88,10 +103,15 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool) -> str:
         return text
     ends = _ends_words(obs)
     if legal and legal[0].kind == "draw":
-        keep = f" (the last {rules.keep_back} are never drawn)" if rules.keep_back else ""
+        keep = (f" (the last {rules.keep_back} are never drawn)" if rules.keep_back
+                else " (the boneyard may be drawn to the last tile)")
         return f"Nothing fits {ends}: tap the boneyard to draw until a tile fits{keep}."
     if legal and legal[0].kind == "pass":
-        return f"Nothing fits {ends}, and no tile may be drawn: pass."
+        if rules.draw == "never":
+            return f"Nothing fits {ends}, and nobody draws in {rules.name}: the table passes for you."
+        why = (f"the last {rules.keep_back} tiles are never drawn" if rules.keep_back
+               else "the boneyard is empty")
+        return f"Nothing fits {ends}, and {why}: the table passes for you."
     text = f"Lay a tile with {ends}. A tile that fits has to be played."
     if rules.end_multiple and obs.end_sum is not None:
         text += f" The ends add up to {obs.end_sum}."
@@ -109,6 +129,18 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     if seat == obs.seat:
         return "Your turn." if names.who(seat) == "You" else f"{names.whose(seat)} turn."
     return f"{names.whose(seat)} turn."
+
+
+def _seats(obs: Observation, names: Names) -> list[dict[str, Any]]:
+    """Every seat round the table in seat order (the way play goes), starting with the one after the near seat:
+    its name, how many tiles it holds, its score, and whether it is to move."""
+    n = obs.seats
+    out = []
+    for k in range(1, n):
+        s = (obs.seat + k) % n
+        out.append({"seat": s, "name": names.who(s), "count": obs.hand_counts[s], "score": obs.scores[s],
+                    "to_move": obs.current_seat == s, "drew": obs.draws[s]})
+    return out
 
 
 def build_view(obs: Observation, names: Names, lid_open: bool = True, two_players: bool = False) -> dict[str, Any]:
@@ -132,6 +164,8 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "drawn": [str(t) for t in obs.drawn] if show else [],
         "hand_count": obs.hand_counts[seat],
         "far_count": obs.hand_counts[far],
+        "players": obs.seats,
+        "others": _seats(obs, names),
         "boneyard_count": obs.boneyard_count,
         "draws_allowed": obs.rules.draw != "never",
         "center": [obs.center.high, obs.center.low] if obs.center else None,

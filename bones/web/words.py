@@ -15,7 +15,8 @@ END_WORDS = {"L": "left end", "R": "right end", "U": "top end", "D": "bottom end
 
 
 class Names:
-    """How the table calls each seat: "You" and "The computer", or "Player 1" and "Player 2"."""
+    """How the table calls each seat: "You" and "The computer", "You", "Computer 1" … "Computer 3", or "Player 1"
+    and "Player 2"."""
 
     def __init__(self, labels: Sequence[str]) -> None:
         self.labels = tuple(labels)
@@ -28,8 +29,13 @@ class Names:
         return "Your" if label == "You" else f"{label}'s"
 
     def lower(self, seat: int) -> str:
+        """The name in the middle of a sentence ("the computer", "Computer 2", "Player 1")."""
         label = self.labels[seat]
-        return label if label.startswith("Player") else label.lower()
+        return label[0].lower() + label[1:] if label.startswith("The ") else label
+
+    def verb(self, seat: int, you: str, other: str) -> str:
+        """`you` after "You", `other` after anyone else ("hold" / "holds")."""
+        return you if self.labels[seat] == "You" else other
 
 
 def or_list(pips: Sequence[int]) -> str:
@@ -94,46 +100,78 @@ def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -
     return f"{base}: the boneyard is empty."
 
 
+def _hands_text(names: Names, pips: Sequence[int]) -> str:
+    """`You hold 0 dots, the computer 12` (every seat, in seat order)."""
+    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {p} dots" if i == 0
+                      else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
+
+
+def _names_list(names: Names, seats: Sequence[int]) -> str:
+    words = [names.lower(s) if i else names.who(s) for i, s in enumerate(seats)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def round_text(names: Names, result: RoundResult, rules: Rules, round_number: int) -> str:
-    """How a round ended: both hands' dots and what was scored, with the arithmetic."""
+    """How a round ended: every hand's dots and what was scored, with the arithmetic."""
     pips = result.pips_left
     step = rules.rounding
-    hands = ", ".join((f"{names.who(s)} {'hold' if names.who(s) == 'You' else 'holds'} {p} dots" if s == 0
-                       else f"{names.lower(s)} {p}") for s, p in enumerate(pips))
+    many = len(pips) > 2
+    hands = _hands_text(names, pips)
     head = f"Round {round_number}"
+    other_hands = "the other hands" if many else "the other hand"
     if result.end == "target":
         w = result.winner if result.winner is not None else 0
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
-    if result.end == "out":
+    if rules.round_scoring == "lowest_takes_difference":
+        low = min(pips)
+        lowest = [s for s, p in enumerate(pips) if p == low]
+        higher = [p for p in pips if p != low]
+        others = sum(higher)
+        gain = max(0, others - low)
+        if result.end == "out":
+            w = result.winner if result.winner is not None else 0
+            opening = f"{head}: {names.who(w)} went out ({hands})"
+        else:
+            opening = f"{head} is blocked: nobody can lay a tile or draw. {hands}"
+        if not higher:
+            return f"{opening}: equal hands, nobody scores."
+        if not many:
+            if result.end == "out" and low == 0:
+                return f"{opening} → +{gain}."
+            return (f"{opening}: the lighter hand scores the difference, {others} − {low} = {gain} → +{gain} "
+                    f"for {names.lower(lowest[0])}.")
+        sum_text = " + ".join(map(str, higher))
+        how = f"{sum_text} = {others}" if len(higher) > 1 else f"{others}"
+        if low:
+            how += f", less its own {low}: {others} − {low} = {gain}"
+        who = _names_list(names, lowest)
+        each = " each" if len(lowest) > 1 else ""
+        lead = "The lowest hands score" if len(lowest) > 1 else "The lowest hand scores"
+        return f"{opening}. {lead} the dots in the others, {how} → +{gain}{each} for {who}."
+    # lowest_takes_all, rounded (All Fives, Muggins)
+    if result.end == "out" or result.winner is not None:
         w = result.winner if result.winner is not None else 0
         others = sum(p for s, p in enumerate(pips) if s != w)
         gained = round_pips(others, step)
-        if rules.round_scoring == "lowest_takes_all":
-            made = f"{others} dots in the other hand"
-            if step:
-                made += f", rounded to the nearest {step}"
-            return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
-        return f"{head}: {names.who(w)} went out ({hands}) → +{gained}."
-    # blocked
-    low = min(pips)
-    lowest = [s for s, p in enumerate(pips) if p == low]
-    if len(lowest) > 1:
-        return f"{head} is blocked: nobody can lay a tile. {hands}: equal hands, nobody scores."
-    w = lowest[0]
-    others = sum(p for s, p in enumerate(pips) if s != w)
-    if rules.round_scoring == "lowest_takes_all":
-        gained = round_pips(others, step)
-        how = f"the lighter hand scores the {others} dots in the heavier one"
+        made = f"{others} dots in {other_hands}"
         if step:
-            how += f", rounded to the nearest {step}"
-    else:
-        gained = max(0, others - low)
-        how = f"the lighter hand scores the difference, {others} − {low} = {others - low}"
-    return f"{head} is blocked: nobody can lay a tile. {hands}: {how} → +{gained} for {names.lower(w)}."
+            made += f", rounded to the nearest {step}"
+        if result.end == "out":
+            return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
+        return (f"{head} is blocked: nobody can lay a tile or draw. {hands}: the lightest hand scores the "
+                f"{made} → +{gained} for {names.lower(w)}.")
+    return f"{head} is blocked: nobody can lay a tile or draw. {hands}: equal lightest hands, nobody scores."
 
 
 def game_text(names: Names, scores: Sequence[int], winner: int | None) -> str:
     """The end of the game."""
+    if len(scores) > 2:
+        board = ", ".join(f"{names.lower(s) if s else names.who(s)} {p}" for s, p in enumerate(scores))
+        if winner is None:
+            return f"The game is over, tied at the top ({board})."
+        if names.who(winner) == "You":
+            return f"You won the game with {scores[winner]} ({board})."
+        return f"{names.who(winner)} won the game with {scores[winner]} ({board})."
     board = " to ".join(str(s) for s in (sorted(scores, reverse=True)))
     if winner is None:
         return f"The game is over, tied at {board}."

@@ -278,3 +278,113 @@ def test_no_request_gets_a_server_error(client: TestClient) -> None:
             assert 400 <= r.status_code < 500, (path, raw[:20], r.status_code)
     assert client.get("/api/state?game=" + "x" * 3000).status_code == 404
     assert state(client)["id"] != 0 and st["game"] == "draw"
+
+
+def test_draw_dominoes_and_muggins_seat_two_to_four(client: TestClient) -> None:
+    """The games of seeds 001 and 004: in the Game menu, 2-4 players, each count with its own unfinished game."""
+    games = {g["id"]: g for g in state(client)["games"]}
+    assert games["draw_dominoes"]["players"] == [2, 3, 4] and games["muggins"]["players"] == [2, 3, 4]
+    assert games["draw"]["players"] == [2]
+    for game in ("draw_dominoes", "muggins"):
+        r = post(client, "/api/settings", {"game": game, "players": 3})
+        assert r.status_code == 200, r.text
+        st = r.json()["state"]
+        v = st["view"]
+        assert st["game"] == game and st["players"] == 3 and v["players"] == 3
+        assert [o["name"] for o in v["others"]] == ["Computer 1", "Computer 2"]
+        assert [o["seat"] for o in v["others"]] == [1, 2]
+        assert v["names"] == ["You", "Computer 1", "Computer 2"] and len(v["scores"]) == 3
+        hand = 7 if game == "muggins" else 5
+        down = (1 if v["center"] else 0) + sum(len(a) for a in v["arms"].values())
+        assert len(v["hand"]) + sum(o["count"] for o in v["others"]) + v["boneyard_count"] + down == 28
+        assert v["your_turn"] and v["legal"]
+        if game == "muggins":
+            assert v["spinner"] is None and v["scoring_ends"]
+        else:
+            assert not v["scoring_ends"]
+        data = post(client, "/api/action", {"game": game, "id": st["id"], "n": st["n"],
+                                            "action": v["legal"][0]}).json()
+        seats = [f["event"]["seat"] for f in data["frames"] if f["event"]["kind"] != "deal"]
+        assert seats[0] == 0 and (data["state"]["view"]["game_over"] or data["state"]["view"]["your_turn"])
+        after = data["state"]["view"]
+        if v["legal"][0] != "draw":
+            assert len(after["hand"]) <= hand
+        assert len(after["hand"]) == after["hand_count"]
+        three = data["state"]
+        # Four at the table is another game; going back to three finds the three-player game as it was.
+        four = post(client, "/api/settings", {"players": 4}).json()["state"]
+        assert four["players"] == 4 and four["id"] != three["id"] and len(four["view"]["others"]) == 3
+        back = post(client, "/api/settings", {"players": 3}).json()["state"]
+        assert back["id"] == three["id"] and back["n"] == three["n"]
+    # Two people on one device: always two seats.
+    two = post(client, "/api/settings", {"opponent": "two"}).json()["state"]
+    assert two["players"] == 2 and len(two["view"]["others"]) == 1
+    post(client, "/api/settings", {"opponent": "beginner"})
+    r = post(client, "/api/settings", {"players": 5})
+    assert r.status_code == 400 and "2 or 3 or 4" in r.json()["error"]
+    r = post(client, "/api/settings", {"game": "draw", "players": 3})
+    assert r.status_code == 400 and "Draw is played by 2 players" in r.json()["error"]
+    r = post(client, "/api/settings", {"players": "3"})
+    assert r.status_code == 400
+
+
+def test_the_rule_lines_of_draw_dominoes_and_muggins() -> None:
+    from bones.engine import RULES
+    from bones.web.view import rules_summary
+
+    dd = rules_summary(RULES["draw_dominoes"].with_options({"players": 4}))
+    assert "Draw Dominoes for 4 players" in dd and "draw until a tile fits" in dd and "last tile" in dd
+    mu = rules_summary(RULES["muggins"])
+    assert "multiple of 5 score" in mu and "no spinner" in mu and "last 2 tiles are never drawn" in mu
+    assert "First to 100." in mu
+    af = rules_summary(RULES["all_fives"])
+    assert "spinner" in af and "250 wins at once" in af
+
+
+def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
+    from bones.engine import RULES, RoundResult
+    from bones.web.words import Names, pass_text, round_text
+
+    names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
+    dd = RULES["draw_dominoes"].with_options({"players": 4})
+    # Seed 001's examples: hands of 2, 3, 5 and 8 give the lowest 14; 3, 3, 7 and 8 give both lowest 12.
+    text = round_text(names, RoundResult("blocked", 0, (14, 0, 0, 0), (2, 3, 5, 8), 0), dd, 2)
+    assert "3 + 5 + 8 = 16, less its own 2: 16 − 2 = 14 → +14 for You." in text
+    text = round_text(names, RoundResult("blocked", None, (12, 12, 0, 0), (3, 3, 7, 8), 0), dd, 2)
+    assert "→ +12 each for You and Computer 1." in text
+    mu = RULES["muggins"].with_options({"players": 3})
+    text = round_text(Names(("You", "Computer 1", "Computer 2")),
+                      RoundResult("out", 1, (0, 20, 0), (9, 0, 13), 1), mu, 1)
+    assert text == ("Round 1: Computer 1 went out (You hold 9 dots, Computer 1 0, Computer 2 13). "
+                    "22 dots in the other hands, rounded to the nearest 5 → +20.")
+    assert pass_text(names, 2, [4, 1], RULES["muggins"]).endswith("the last 2 tiles in the boneyard are never drawn.")
+    assert pass_text(names, 2, [4, 1], dd).endswith("the boneyard is empty.")
+
+
+def test_a_hint_is_one_line_in_a_players_words() -> None:
+    from bones.engine import Action
+    from bones.web.table import hint_words
+
+    say = hint_words(Action.parse("6-4 R"), "6-4 on the right: scores 10 and sheds 10 pips")
+    assert say == "lay 6-4 on the right end: scores 10 and sheds 10 dots."
+    assert hint_words(Action.parse("draw"), "It is the only thing you can do.") == \
+        "nothing in your hand fits: draw from the boneyard."
+    assert "\n" not in hint_words(Action.parse("5-5 L"), "first\nsecond")
+
+
+def test_a_data_folder_from_before_three_and_four_players_still_opens(tmp_path: Path) -> None:
+    import sqlite3
+
+    from bones.web.store import SCHEMA, Store
+
+    old = SCHEMA.replace("    players INTEGER NOT NULL DEFAULT 2,\n", "")
+    assert "players" not in old
+    db = sqlite3.connect(tmp_path / "bones.sqlite3")
+    db.executescript(old)
+    db.execute("INSERT INTO games (token, rules, seed, actions, created, updated) VALUES ('t', 'draw', 5, '[]', 0, 0)")
+    db.commit()
+    db.close()
+    store = Store(tmp_path)
+    row = store.current_game("t", "draw")
+    assert row is not None and row.players == 2 and row.seed == 5
+    store.close()

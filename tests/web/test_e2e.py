@@ -45,7 +45,8 @@ def choose_game(page: Any, game: str) -> None:
     if page.eval_on_selector("#game", "e => e.value") != game:
         page.select_option("#game", game)
         page.wait_for_function("g => document.querySelector('#record-title').textContent === g",
-                               arg={"draw": "Draw", "block": "Block", "all_fives": "All Fives"}[game])
+                               arg={"draw": "Draw", "block": "Block", "all_fives": "All Fives",
+                                    "draw_dominoes": "Draw Dominoes", "muggins": "Muggins"}[game])
         settle(page)
 
 
@@ -218,6 +219,36 @@ def test_two_players_share_the_table_under_a_lid(browser: Any, server: Server) -
     assert page.locator("#hand .tile-btn[data-tile]").count() == 0
     page.select_option("#opponent", "beginner")
     settle(page)
+    page.context.close()
+
+
+def test_muggins_and_draw_dominoes_for_three_or_four(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    options = page.eval_on_selector_all("#game option", "os => os.map(o => o.textContent)")
+    assert "Draw Dominoes" in options and "Muggins" in options
+    assert page.is_hidden("#players-field")
+    choose_game(page, "muggins")
+    assert page.is_visible("#players-field")
+    page.select_option("#players", "4")
+    page.wait_for_function("() => document.querySelectorAll('.seat').length === 3")
+    settle(page)
+    # Round the table in the order of play: on your left, across, on your right.
+    where = {box: page.eval_on_selector_all(f"#{box} .seat", "ss => ss.map(s => s.getAttribute('aria-label'))")
+             for box in ("west", "others", "east")}
+    assert {box: [x.split(":")[0] for x in labels] for box, labels in where.items()} == \
+        {"west": ["Computer 1"], "others": ["Computer 2"], "east": ["Computer 3"]}
+    assert page.locator("#scores .score").count() == 4
+    show_moves(page)
+    n = view(page)["n"]
+    assert play_turn(page) in ("tile", "dot", "draw")
+    assert view(page)["n"] > n
+    shot(page, "muggins_four")
+    choose_game(page, "draw_dominoes")
+    page.select_option("#players", "3")
+    page.wait_for_function("() => document.querySelectorAll('.seat').length === 2")
+    settle(page)
+    assert play_turn(page) in ("tile", "dot", "draw")
+    assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
 

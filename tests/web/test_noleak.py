@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from bones.engine import Action, new_game
 from bones.engine.round import RoundState
+from bones.web.table import _options
 
 TILE_TEXT = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
 BANNED_KEYS = {"hands", "boneyard", "deal", "deals", "seed"}
@@ -65,7 +66,7 @@ class Truth:
 
     def hand_at(self, n: int, seat: int, round_end: bool) -> list[str]:
         row = self.row
-        g = new_game(row.rules, row.seed)
+        g = new_game(row.rules, row.seed, _options(row))
         for a in row.actions[: n - 1 if round_end else n]:
             g = g.apply(a)
         if round_end:
@@ -77,10 +78,19 @@ class Truth:
         return [str(t) for t in sorted(g.round.hand(seat), reverse=True)]
 
 
-@pytest.mark.parametrize("game", ["draw", "block", "all_fives"])
-@pytest.mark.parametrize("opponent", ["beginner", "two"])
-def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str, opponent: str) -> None:
-    assert client.post("/api/settings", json={"opponent": opponent}).status_code == 200
+CASES = [(g, o, 2) for g in ("draw", "block", "all_fives") for o in ("beginner", "two")] + [
+    ("draw_dominoes", "beginner", 3), ("draw_dominoes", "beginner", 4), ("draw_dominoes", "two", 2),
+    ("muggins", "beginner", 2), ("muggins", "beginner", 3), ("muggins", "beginner", 4), ("muggins", "two", 2),
+]
+
+
+@pytest.mark.parametrize(("game", "opponent", "players"), CASES)
+def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str, opponent: str,
+                                         players: int) -> None:
+    settings: dict[str, Any] = {"opponent": opponent, "game": game}
+    if players != 2:
+        settings["players"] = players
+    assert client.post("/api/settings", json=settings).status_code == 200
     responses: list[tuple[str, dict[str, Any]]] = []
     data = client.get(f"/api/state?game={game}").json()
     responses.append(("state", data))
@@ -100,6 +110,7 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str
         responses.append((f"step {step}", data))
         st = data["state"]
     assert st["view"]["game_over"]
+    assert st["players"] == players and len(st["view"]["others"]) == players - 1
     truth = Truth(app, st["id"])
     for where, data in responses:
         frames = data.get("frames", [])

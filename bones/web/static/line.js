@@ -6,124 +6,193 @@ import { el, tileGroup } from "./tiles.js";
 
 const S = 10; // one half of a tile, in SVG units
 
-/** Lay one horizontal arm out from (x, y) going `dx`; returns the placed tiles and where the next one would go. */
-function walkArm(arm, x, y, dx, limit, turnDy, rowGap) {
-  const placed = [];
-  let afterTurn = false;
-  for (const [inner, outer] of arm) {
-    const double = inner === outer;
-    if (!double && (dx > 0 ? x + 2 * S > limit : x - 2 * S < -limit)) {
-      // Turn the corner: one tile stands up beside the end, and the line comes back the other way.
-      const cx = dx > 0 ? x : x - S;
-      const top = turnDy > 0 ? y - S / 2 : y + S / 2 - 2 * S;
-      const [a, b] = turnDy > 0 ? [inner, outer] : [outer, inner];
-      placed.push({ a, b, x: cx, y: top, vertical: true, outer: { x: cx + S / 2, y: turnDy > 0 ? top + 1.5 * S : top + S / 2 } });
-      y += turnDy * rowGap;
-      x = dx > 0 ? x + S : x - S;
-      dx = -dx;
-      afterTurn = true;
-      continue;
-    }
-    if (double && !afterTurn) {
-      const cx = dx > 0 ? x : x - S;
-      placed.push({ a: inner, b: outer, x: cx, y: y - S, vertical: true, outer: { x: cx + S / 2, y } });
-      x += dx * S;
-    } else {
-      const left = dx > 0 ? x : x - 2 * S;
-      const [a, b] = dx > 0 ? [inner, outer] : [outer, inner];
-      placed.push({ a, b, x: left, y: y - S / 2, vertical: false,
-                    outer: { x: dx > 0 ? left + 1.5 * S : left + S / 2, y } });
-      x += dx * 2 * S;
-    }
-    afterTurn = false;
-  }
-  return { placed, next: { x: x + dx * 0.8 * S, y } };
-}
+const DIRS = { E: [1, 0], W: [-1, 0], S: [0, 1], N: [0, -1] };
+const perp = (d) => (d === "E" || d === "W" ? ["N", "S"] : ["W", "E"]);
 
-/** Lay a short end of the spinner out from (x, y) going `dy` (up -1, down +1). */
-function walkColumn(arm, x, y, dy) {
-  const placed = [];
-  for (const [inner, outer] of arm) {
-    const double = inner === outer;
-    if (double) {
-      const top = dy > 0 ? y : y - S;
-      placed.push({ a: inner, b: outer, x: x - S, y: top, vertical: false, outer: { x, y: top + S / 2 } });
-      y += dy * S;
-    } else {
-      const top = dy > 0 ? y : y - 2 * S;
-      const [a, b] = dy > 0 ? [inner, outer] : [outer, inner];
-      placed.push({ a, b, x: x - S / 2, y: top, vertical: true, outer: { x, y: dy > 0 ? top + 1.5 * S : top + S / 2 } });
-      y += dy * 2 * S;
-    }
-  }
-  return { placed, next: { x, y: y + dy * 0.8 * S } };
+/**
+ * One tile laid in direction `d` with its inner edge centred on point `p`: its rectangle, which half is where,
+ * and the point its outer edge leaves for the next tile. A double lies across the direction of play.
+ */
+function place(inner, outer, p, d) {
+  const [dx, dy] = DIRS[d];
+  const double = inner === outer;
+  const along = double ? S : 2 * S;
+  const across = double ? 2 * S : S;
+  const horizontal = dx !== 0;
+  const w = horizontal ? along : across;
+  const h = horizontal ? across : along;
+  const x = dx > 0 ? p.x : dx < 0 ? p.x - w : p.x - w / 2;
+  const y = dy > 0 ? p.y : dy < 0 ? p.y - h : p.y - h / 2;
+  // tileGroup draws `a` on the left or top half: put the inner half on the side it came from
+  const [a, b] = dx < 0 || dy < 0 ? [outer, inner] : [inner, outer];
+  const tile = { a, b, x, y, vertical: h > w, dir: d, double };
+  // the outer half's centre (a double counts whole: its centre)
+  tile.outer = double ? { x: x + w / 2, y: y + h / 2 }
+    : { x: p.x + dx * 1.5 * S, y: p.y + dy * 1.5 * S };
+  const next = { x: p.x + dx * along, y: p.y + dy * along };
+  return { tile, next };
 }
 
 /**
- * Positions of every tile, of each open end's outer half, and of the spot a new tile would take at each end.
- * `limit` is how far (in units) a row may reach either side of the centre.
+ * Lay an arm out from `p` heading `d`. Horizontal rows reach at most `limit` either side of the centre; at the
+ * edge the line turns `turn` (down or up) and comes back, after dropping below `clear` (a y it must get past,
+ * so a row never runs into the spinner's column).
  */
-export function layout(view, limit) {
+function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1) {
+  const placed = [];
+  let heading = d;
+  let back = d === "E" ? "W" : "E"; // the way the next row runs
+  let pos = { ...p };
+  let rowEdge = turn === "S" ? S : -S; // the far side of the row being laid (doubles stick out S)
+  for (const [i, [inner, outer]] of arm.entries()) {
+    const double = inner === outer;
+    const [dx, dy] = DIRS[heading];
+    // The spinner and the tile after it stay on the first row, so its columns have room.
+    if (!straight && i > holdUntil && dy === 0 && !double && Math.abs(pos.x + dx * 2 * S) > limit + 0.01) {
+      // The corner: the tile's inner half lies just beyond the end, the tile itself points `turn`.
+      const corner = { x: pos.x + dx * S / 2, y: pos.y + (turn === "S" ? -S / 2 : S / 2) };
+      const r = place(inner, outer, corner, turn);
+      r.tile.corner = true;
+      placed.push(r.tile);
+      pos = r.next;
+      const next = heading;
+      heading = turn;
+      back = next;
+      rowEdge = turn === "S" ? Math.max(rowEdge, clear) : Math.min(rowEdge, clear);
+      continue;
+    }
+    if (!straight && dx === 0) {
+      // Going down (or up) the side of the table until the next row clears everything above it.
+      const need = turn === "S" ? pos.y - S / 2 < rowEdge - 0.01 : pos.y + S / 2 > rowEdge + 0.01;
+      if (!need && !double) {
+        const target = back === "E" ? "W" : "E";
+        const corner = { x: pos.x, y: pos.y + (turn === "S" ? S / 2 : -S / 2) };
+        const cp = { x: corner.x + (target === "E" ? -S / 2 : S / 2), y: corner.y };
+        const r = place(inner, outer, cp, target);
+        r.tile.corner = true;
+        placed.push(r.tile);
+        pos = r.next;
+        heading = target;
+        rowEdge = turn === "S" ? pos.y + S : pos.y - S;
+        continue;
+      }
+    }
+    const r = place(inner, outer, pos, heading);
+    placed.push(r.tile);
+    pos = r.next;
+    if (DIRS[heading][1] === 0) {
+      const far = turn === "S" ? r.tile.y + (r.tile.vertical ? 2 * S : S) : r.tile.y;
+      rowEdge = turn === "S" ? Math.max(rowEdge, far) : Math.min(rowEdge, far);
+    }
+  }
+  return { placed, end: pos, dir: heading };
+}
+
+// Tiles that touch in the line (one laid against the other) may touch; any other two must not even touch.
+const overlaps = (a, b, linked) => {
+  const aw = a.vertical ? S : 2 * S, ah = a.vertical ? 2 * S : S;
+  const bw = b.vertical ? S : 2 * S, bh = b.vertical ? 2 * S : S;
+  const gapX = Math.max(b.x - (a.x + aw), a.x - (b.x + bw));
+  const gapY = Math.max(b.y - (a.y + ah), a.y - (b.y + bh));
+  if (linked) return gapX < -0.05 && gapY < -0.05;
+  // side by side along an edge is crowding; meeting at a corner point is not
+  return (gapX < -0.05 && gapY < 0.05) || (gapY < -0.05 && gapX < 0.05);
+};
+
+function linked(a, b) {
+  if (a.arm === b.arm) return Math.abs(a.index - b.index) === 1;
+  const first = (t, other) => t.index === 0 && (other.arm === "C" && (t.arm === "L" || t.arm === "R")
+    || other.spinner && (t.arm === "U" || t.arm === "D"));
+  return first(a, b) || first(b, a);
+}
+
+function layoutOnce(view, limit) {
   const out = { tiles: [], ends: {}, next: {} };
   if (!view.center) return out;
   const [hi, lo] = view.center;
   const centerDouble = hi === lo;
   const arms = view.arms;
   const sp = view.spinner;
+  // How far the spinner's columns reach above and below the line (when it lies on the first row).
   const colDepth = (name) => (arms[name] || []).reduce((d, [i, o]) => d + (i === o ? S : 2 * S), 0);
-  const downGap = Math.max(2 * S, S + colDepth("D") + 1.5 * S);
-  const upGap = Math.max(2 * S, S + colDepth("U") + 1.5 * S);
-  let centre;
-  if (centerDouble) {
-    centre = { a: hi, b: lo, x: -S / 2, y: -S, vertical: true, outer: { x: 0, y: 0 } };
-  } else {
-    centre = { a: hi, b: lo, x: -S, y: -S / 2, vertical: false, outer: { x: 0, y: 0 } };
-  }
+  const below = sp ? S + colDepth("D") : S;
+  const above = sp ? -(S + colDepth("U")) : -S;
+  const centre = centerDouble
+    ? { a: hi, b: lo, x: -S / 2, y: -S, vertical: true, dir: "E", double: true, outer: { x: 0, y: 0 } }
+    : { a: hi, b: lo, x: -S, y: -S / 2, vertical: false, dir: "E", double: false, outer: { x: 0, y: 0 } };
+  centre.arm = "C";
   out.tiles.push(centre);
   const startR = centerDouble ? S / 2 : S;
-  const r = walkArm(arms.R || [], startR, 0, 1, limit, 1, downGap);
-  const l = walkArm(arms.L || [], -startR, 0, -1, limit, -1, upGap);
+  const hold = (name) => (sp && sp.arm === name ? sp.index + 1 : -1);
+  const r = walk(arms.R || [], { x: startR, y: 0 }, "E", limit, "S", below, false, hold("R"));
+  const l = walk(arms.L || [], { x: -startR, y: 0 }, "W", limit, "N", above, false, hold("L"));
   r.placed.forEach((t, i) => { t.arm = "R"; t.index = i; });
   l.placed.forEach((t, i) => { t.arm = "L"; t.index = i; });
-  centre.arm = "C";
   out.tiles.push(...r.placed, ...l.placed);
-  out.next.R = r.next;
-  out.next.L = l.next;
-  const lastOuter = (placed, fallback) => {
-    const t = placed.length ? placed[placed.length - 1] : null;
-    return t ? { ...t.outer, tile: t } : fallback;
+  const endOf = (w, fallback) => {
+    const t = w.placed.length ? w.placed[w.placed.length - 1] : null;
+    const [dx, dy] = DIRS[w.dir];
+    return { ring: t ? { ...t.outer, tile: t } : fallback,
+             next: { x: w.end.x + dx * 1.1 * S, y: w.end.y + dy * 1.1 * S } };
   };
-  out.ends.R = lastOuter(r.placed, centerDouble ? { x: 0, y: 0, tile: centre } : { x: S / 2, y: 0 });
-  out.ends.L = lastOuter(l.placed, centerDouble ? { x: 0, y: 0, tile: centre } : { x: -S / 2, y: 0 });
-  // The spinner's short ends grow up and down from it.
+  const half = centerDouble ? { x: 0, y: 0, tile: centre } : null;
+  const eR = endOf(r, half || { x: S / 2, y: 0, tile: centre, halfOnly: true });
+  const eL = endOf(l, half || { x: -S / 2, y: 0, tile: centre, halfOnly: true });
+  out.ends.R = eR.ring; out.next.R = eR.next;
+  out.ends.L = eL.ring; out.next.L = eL.next;
+  // The spinner's short ends grow out of its two short sides, across the line it lies in.
   let spinnerTile = null;
   if (sp) {
     if (sp.arm === "C") spinnerTile = centre;
-    else {
-      const placed = sp.arm === "R" ? r.placed : l.placed;
-      spinnerTile = placed[sp.index] || null;
-    }
+    else spinnerTile = (sp.arm === "R" ? r.placed : l.placed)[sp.index] || null;
   }
   if (spinnerTile) {
-    const cx = spinnerTile.x + (spinnerTile.vertical ? S / 2 : S);
-    const top = spinnerTile.y;
-    const bottom = spinnerTile.y + (spinnerTile.vertical ? 2 * S : S);
-    const u = walkColumn(arms.U || [], cx, top, -1);
-    const d = walkColumn(arms.D || [], cx, bottom, 1);
-    u.placed.forEach((t, i) => { t.arm = "U"; t.index = i; });
-    d.placed.forEach((t, i) => { t.arm = "D"; t.index = i; });
-    out.tiles.push(...u.placed, ...d.placed);
-    out.next.U = u.next;
-    out.next.D = d.next;
-    out.ends.U = lastOuter(u.placed, { x: cx, y: top + S / 2 });
-    out.ends.D = lastOuter(d.placed, { x: cx, y: bottom - S / 2 });
     spinnerTile.spinner = true;
+    const w = spinnerTile.vertical ? S : 2 * S, h = spinnerTile.vertical ? 2 * S : S;
+    const cx = spinnerTile.x + w / 2, cy = spinnerTile.y + h / 2;
+    const [first, second] = perp(spinnerTile.dir === "S" || spinnerTile.dir === "N" ? "S" : "E");
+    for (const [name, d] of [["U", first], ["D", second]]) {
+      const [dx, dy] = DIRS[d];
+      const start = { x: cx + dx * w / 2, y: cy + dy * h / 2 };
+      const c = walk(arms[name] || [], start, d, Infinity, d, 0, true);
+      c.placed.forEach((t, i) => { t.arm = name; t.index = i; });
+      out.tiles.push(...c.placed);
+      const e = endOf(c, { x: start.x, y: start.y, cap: true, tile: spinnerTile });
+      out.ends[name] = e.ring;
+      out.next[name] = e.next;
+    }
   }
   if (!arms.L?.length && !arms.R?.length) {
-    out.next.L = { x: -startR - 0.8 * S, y: 0 };
-    out.next.R = { x: startR + 0.8 * S, y: 0 };
+    out.next.L = { x: -startR - 1.1 * S, y: 0 };
+    out.next.R = { x: startR + 1.1 * S, y: 0 };
   }
   return out;
+}
+
+function clash(lay) {
+  const t = lay.tiles;
+  for (let i = 0; i < t.length; i++) {
+    for (let j = i + 1; j < t.length; j++) if (overlaps(t[i], t[j], linked(t[i], t[j]))) return true;
+  }
+  return false;
+}
+
+/**
+ * Positions of every tile, of each open end's ring, and of the spot a new tile would take at each end.
+ * `limit` is how far (in units) a row may reach either side of the centre; when the rows would run into each
+ * other (or the spinner's columns) the rows are made longer, and at worst the line runs straight.
+ */
+export function layout(view, limit) {
+  // The limit asked for, then the nearest ones either side (narrower first), then ever longer rows.
+  const tries = [limit];
+  for (let k = 1; k <= 4; k++) tries.push(limit - k * S / 2, limit + k * S / 2);
+  for (let lim = limit * 1.3; lim < 60 * S; lim *= 1.3) tries.push(lim);
+  for (const lim of tries) {
+    if (lim < 3.5 * S) continue;
+    const lay = layoutOnce(view, lim);
+    if (!clash(lay)) return lay;
+  }
+  return layoutOnce(view, Infinity);
 }
 
 /**
@@ -133,7 +202,7 @@ export function layout(view, limit) {
 export function drawLine(svg, view, { width, height, choices = [], onChoose = null, hintEnd = null, fresh = null }) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const aspect = Math.max(0.45, Math.min(3, width / Math.max(1, height)));
-  const limit = Math.max(4.5 * S, Math.min(16 * S, 5 * S * aspect + S));
+  const limit = Math.max(3.5 * S, Math.min(16 * S, 5 * S * aspect));
   const lay = layout(view, limit);
   let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
   const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
@@ -157,32 +226,54 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     }
     svg.appendChild(g);
   }
+  // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
+  // not mark; an empty short end of the spinner gets a chalk cap just outside the spinner.
+  const vb = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+  const defs = el("defs");
+  svg.appendChild(defs);
   const ringed = new Set();
   for (const name of Object.keys(view.ends || {})) {
     const p = lay.ends[name];
     if (!p) continue;
     const t = p.tile;
-    if (t && t.a === t.b) {
+    const whole = t && t.a === t.b && !p.cap;
+    const key = whole ? `${t.x},${t.y}` : `${name}`;
+    if (ringed.has(key)) continue;
+    ringed.add(key);
+    const mask = el("mask", { id: `ring-${name}`, maskUnits: "userSpaceOnUse", x: vb.x, y: vb.y, width: vb.w, height: vb.h });
+    mask.appendChild(el("rect", { x: vb.x, y: vb.y, width: vb.w, height: vb.h, fill: "white" }));
+    for (const o of lay.tiles) {
+      if (o === t && !p.cap) continue;
+      mask.appendChild(el("rect", { x: o.x - 0.3, y: o.y - 0.3, width: (o.vertical ? S : 2 * S) + 0.6,
+                                    height: (o.vertical ? 2 * S : S) + 0.6, fill: "black" }));
+    }
+    defs.appendChild(mask);
+    let ring;
+    if (whole) {
       // A double at an end counts whole: the chalk goes round all of it.
       const w = t.vertical ? S : 2 * S, h = t.vertical ? 2 * S : S;
-      const key = `${t.x},${t.y}`;
-      if (ringed.has(key)) continue;
-      ringed.add(key);
-      svg.appendChild(el("ellipse", { cx: t.x + w / 2, cy: t.y + h / 2, rx: w * 0.5 + S * 0.35, ry: h * 0.5 + S * 0.35,
-                                      class: "chalk-ring", "data-end": name }));
+      ring = el("ellipse", { cx: t.x + w / 2, cy: t.y + h / 2, rx: w * 0.5 + S * 0.35, ry: h * 0.5 + S * 0.35 });
     } else {
-      svg.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.62, class: "chalk-ring", "data-end": name }));
+      ring = el("circle", { cx: p.x, cy: p.y, r: p.cap ? S * 0.55 : S * 0.62 });
     }
+    ring.setAttribute("class", "chalk-ring" + (p.cap ? " cap" : ""));
+    ring.setAttribute("data-end", name);
+    ring.setAttribute("mask", `url(#ring-${name})`);
+    svg.appendChild(ring);
   }
   if (hintEnd && lay.next[hintEnd]) {
     const p = lay.next[hintEnd];
     svg.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.55, class: "hint-mark" }));
   }
+  // A chalk dot's tap target is at least 44 px across, however small the tiles are drawn.
+  const unitPx = Math.min(width / vb.w, height / vb.h) || 1;
+  const targetR = Math.max(S * 0.9, 22 / unitPx);
   for (const c of choices) {
     const p = lay.next[c.end];
     if (!p) continue;
     const g = el("g", { class: "chalk-dot", tabindex: 0, role: "button", "aria-label": c.label, "data-end": c.end });
-    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.9, class: "dot-target" }));
+    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: targetR, class: "dot-target" }));
+    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.66, class: "dot-focus" }));
     g.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.42, class: "dot" }));
     const choose = (ev) => { ev.preventDefault(); ev.stopPropagation(); if (onChoose) onChoose(c.end); };
     g.addEventListener("click", choose);

@@ -55,6 +55,18 @@ function renderPanel(state) {
   }
   gameSel.value = state.game;
   $("opponent").value = state.settings.opponent;
+  // Draw Dominoes and Muggins seat 2, 3 or 4: the other seats are computers of the chosen level.
+  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
+  const playersSel = $("players");
+  $("players-field").hidden = counts.length < 2;
+  if (playersSel.dataset.game !== state.game) {
+    playersSel.replaceChildren(...counts.map((n) => new Option(`${n}`, String(n))));
+    playersSel.dataset.game = state.game;
+  }
+  playersSel.value = String(state.players);
+  const two = state.settings.opponent === "two";
+  playersSel.disabled = two;
+  playersSel.title = two ? "Two people share the table: two players" : "";
   $("show-moves").checked = !!state.settings.show_moves;
   $("undo").disabled = !state.can_undo;
   const rec = state.record;
@@ -80,17 +92,17 @@ function renderView(view) {
   const two = ui.state?.settings.opponent === "two";
   const names = view.names;
   $("round").textContent = `Round ${view.round}`;
-  // Seat order, not table order: with two players the near edge changes hands every turn.
-  $("near-name").textContent = names[0];
-  $("far-name").textContent = names[1];
-  $("near-score").textContent = view.scores[0];
-  $("far-score").textContent = view.scores[1];
+  // Every seat's score, in seat order; the one to move is marked.
+  $("scores").replaceChildren(...names.map((name, seat) => {
+    const span = document.createElement("span");
+    span.className = "score" + (view.current_seat === seat && !view.game_over ? " to-move" : "");
+    const b = document.createElement("b");
+    b.textContent = view.scores[seat];
+    span.append(`${name} `, b);
+    return span;
+  }));
   $("target").textContent = `to ${view.target}`;
-  // The far edge: the other hand, face down, with its count in chalk.
-  const far = $("far-tiles");
-  far.replaceChildren(...Array.from({ length: view.far_count }, () => backSVG()));
-  $("far-count").textContent = view.far_count;
-  $("far-count").setAttribute("aria-label", `${names[view.far_seat]}: ${view.far_count} tiles`);
+  renderOthers(view);
   // The boneyard.
   const stack = $("bone-stack");
   stack.replaceChildren(...Array.from({ length: Math.min(view.boneyard_count, 4) }, () => backSVG()));
@@ -111,6 +123,52 @@ function renderView(view) {
   $("rule").textContent = ui.pending
     ? `Tap a chalk dot to choose the end for ${ui.pending} (Esc puts it back).`
     : view.rule;
+}
+
+// The other hands round the far edge, face down, each with its count in chalk: in seat order, which is the
+// order of play (with three or four at the table, left to right is the way the turn goes round).
+const WIDE = window.matchMedia("(min-width: 700px)");
+
+function seatBox(o, view, many, sideways) {
+  const g = document.createElement("div");
+  g.className = "seat" + (o.to_move && !view.game_over ? " to-move" : "");
+  g.dataset.seat = o.seat;
+  g.setAttribute("role", "group");
+  g.setAttribute("aria-label", `${o.name}: ${o.count} ${o.count === 1 ? "tile" : "tiles"}${o.to_move ? ", to move" : ""}`);
+  if (many) {
+    const name = document.createElement("span");
+    name.className = "seat-name";
+    name.textContent = o.name;
+    name.setAttribute("aria-hidden", "true");
+    g.appendChild(name);
+  }
+  const row = document.createElement("span");
+  row.className = "far-tiles";
+  row.setAttribute("aria-hidden", "true");
+  row.replaceChildren(...Array.from({ length: o.count }, () => backSVG(sideways)));
+  const count = document.createElement("span");
+  count.className = "chalk count";
+  count.textContent = o.count;
+  count.setAttribute("aria-hidden", "true");
+  g.append(row, count);
+  return g;
+}
+
+function renderOthers(view) {
+  const others = view.others;
+  const many = others.length > 1;
+  // Where each seat sits: on a wide screen the seats on your left and right take the sides of the table
+  // (three at the table: left and right; four: left, across, right); on a phone they all sit along the far edge.
+  const sides = many && WIDE.matches;
+  const place = others.map((_, i) => (!sides ? "far" : i === 0 ? "west" : i === others.length - 1 ? "east" : "far"));
+  const far = $("others");
+  far.classList.toggle("many", many);
+  for (const id of ["others", "west", "east"]) {
+    const box = id === "others" ? far : $(id);
+    const mine = others.filter((_, i) => place[i] === (id === "others" ? "far" : id));
+    box.replaceChildren(...mine.map((o) => seatBox(o, view, many, id !== "others")));
+    if (id !== "others") box.hidden = mine.length === 0;
+  }
 }
 
 function renderLine() {
@@ -139,8 +197,10 @@ function renderLine() {
 
 function describeLine(view) {
   if (!view.center) return "The table is empty.";
+  const count = 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0);
   const ends = Object.entries(view.ends).map(([n, e]) => `${view.end_words[n]} shows ${e.pip}`);
-  return `The line: open ends: ${ends.join(", ")}.`;
+  const sum = view.scoring_ends && view.end_sum !== null ? ` The ends add up to ${view.end_sum}.` : "";
+  return `The line, ${count} ${count === 1 ? "tile" : "tiles"}. Open ends: ${ends.join(", ")}.${sum}`;
 }
 
 function renderHand(view, two) {
@@ -211,7 +271,7 @@ async function playFrames(frames, state) {
       ui.fresh = ev.kind === "play" ? (ev.action.split(" ")[1] || "C") : null;
       renderView(f.view);
       if (ev.kind === "draw") flash($("boneyard"));
-      if (ev.kind === "pass") flash(ev.seat === f.view.seat ? $("hand") : $("far-tiles"));
+      if (ev.kind === "pass") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"]`) || $("others")));
       announce(ev.text);
       if (f.round_end) {
         await roundEnd(f.round_end);
@@ -284,7 +344,9 @@ async function playTile(tile, end) {
   ui.hint = null;
   const btn = document.querySelector(`#hand [data-tile="${tile}"]`);
   if (btn) btn.classList.add("sending");
-  if (ui.state?.settings.opponent !== "two") $("status").textContent = "The computer is thinking…";
+  if (ui.state?.settings.opponent !== "two") {
+    $("status").textContent = (ui.view?.others.length > 1) ? "The computers are thinking…" : "The computer is thinking…";
+  }
   await send(api.action, gameBody({ action: end ? `${tile} ${end}` : tile }));
 }
 
@@ -300,9 +362,15 @@ async function draw() {
 
 async function hint() {
   if (ui.busy || !ui.state) return say(waitText());
+  const btn = $("hint");
+  if (btn.getAttribute("aria-busy") === "true") return;
   say("Thinking about a hint…");
   ui.fresh = null;
   document.body.dataset.busy = "1";
+  // Expert thinks for up to 0.7 s (longer on a busy machine): the button says so meanwhile.
+  btn.setAttribute("aria-busy", "true");
+  btn.classList.add("thinking");
+  btn.textContent = "Thinking…";
   try {
     const data = await api.hint(gameBody());
     ui.hint = { tile: data.hint.tile, end: data.hint.end };
@@ -313,6 +381,9 @@ async function hint() {
   } catch (e) {
     say(e.message);
   } finally {
+    btn.removeAttribute("aria-busy");
+    btn.classList.remove("thinking");
+    btn.textContent = "Hint";
     document.body.dataset.busy = "0";
   }
 }
@@ -410,10 +481,14 @@ async function start() {
   $("round-end-ok").addEventListener("click", () => ui.continueRound && ui.continueRound());
   $("game").addEventListener("change", (e) => changeSetting({ game: e.target.value }));
   $("opponent").addEventListener("change", (e) => changeSetting({ opponent: e.target.value }));
+  $("players").addEventListener("change", (e) => changeSetting({ players: Number(e.target.value) }));
   $("show-moves").addEventListener("change", (e) => changeSetting({ show_moves: e.target.checked }));
   document.addEventListener("keydown", onKey);
   let resizeTimer = 0;
-  window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(renderLine, 80); });
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => { if (ui.view) renderOthers(ui.view); renderLine(); }, 80);
+  });
   try {
     const data = await api.state();
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);

@@ -56,10 +56,11 @@ export function tileSVG(a, b) {
 }
 
 /** A tile lying face down (for the computer's hand, the boneyard, and a hand under the lid). */
-export function backSVG() {
-  const svg = el("svg", { viewBox: "0 0 50 100", class: "tile-svg back", "aria-hidden": "true", focusable: "false" });
-  svg.appendChild(el("rect", { x: 1, y: 1, width: 48, height: 98, rx: 7, class: "back-face" }));
-  svg.appendChild(el("circle", { cx: 25, cy: 50, r: 5, class: "back-stud" }));
+export function backSVG(sideways = false) {
+  const [w, h] = sideways ? [100, 50] : [50, 100];
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: "tile-svg back", "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(el("rect", { x: 1, y: 1, width: w - 2, height: h - 2, rx: 7, class: "back-face" }));
+  svg.appendChild(el("circle", { cx: w / 2, cy: h / 2, r: 5, class: "back-stud" }));
   return svg;
 }
 
