@@ -1,0 +1,50 @@
+"""Beginner: the first tile in its hand that fits, on the first end it fits.
+
+"First" is the order Beginner holds its tiles in, like a person who never sorts them: an arrangement of the whole
+set fixed by its seed (the same for every round it plays), not the observation's sorted order. Sorted, the hand
+would start with the heaviest tiles (6-6, 6-5, ...) and Beginner would in effect shed heavy tiles first, which
+is Easy's advice and not a beginner's. Ends are tried in the order L, R, U, D. It looks at no dots, doubles or
+points; the same seed and observation always give the same tile.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bones.engine.actions import END_NAMES, Action
+from bones.engine.observation import Observation
+from bones.engine.tiles import MAX_PIP, Tile, set_size
+
+from .base import Budget, Choice
+
+
+class Beginner:
+    """Lays the first tile that fits; draws or passes when nothing does."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        order = list(range(set_size(MAX_PIP)))
+        random.Random(f"bones-beginner:{seed}").shuffle(order)
+        self._rank = {tile_id: i for i, tile_id in enumerate(order)}
+
+    def held(self, obs: Observation) -> list[Tile]:
+        """The hand in the order Beginner holds it."""
+        return sorted(obs.hand, key=lambda t: self._rank[t.id])
+
+    def choose(self, obs: Observation, budget: Budget | None = None) -> Choice:
+        legal = obs.legal_actions()
+        if not legal:
+            raise ValueError(f"{self.name} was asked to move, but seat {obs.seat} has no move now")
+        if legal[0].kind != "play":
+            return Choice(legal[0])  # draw or pass: the only legal action
+        hand = self.held(obs)
+        if obs.center is None:
+            return Choice(Action.play(obs.lead_tile or hand[0]))
+        for tile in hand:
+            for end in END_NAMES:
+                pip = obs.ends.get(end)
+                if pip is not None and pip in (tile.high, tile.low):
+                    return Choice(Action.play(tile, end))
+        raise AssertionError("a play is legal but no tile fits")  # unreachable: legal plays come from the hand

@@ -1,0 +1,146 @@
+"""What a play leaves behind, as the mover sees it: the small facts the rule-of-thumb levels score.
+
+Everything here is computed from an `Observation` alone, so no level built on it can see a hidden tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from bones.engine.actions import Action
+from bones.engine.observation import Observation
+from bones.engine.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One legal play and its result: the open ends (pips showing), their scoring sum, the points it makes at once,
+    and the mover's hand afterwards."""
+
+    action: Action
+    tile: Tile
+    ends: tuple[int, ...]
+    end_weights: tuple[int, ...]
+    scored: int
+    hand: tuple[Tile, ...]
+
+
+def outcome(obs: Observation, action: Action) -> Outcome:
+    """The outcome of the play `action` (a lead or a play against an end) in `obs`."""
+    tile = action.tile
+    assert tile is not None, "only plays have an outcome"
+    hand = tuple(t for t in obs.hand if t != tile)
+    weights: tuple[int, ...]
+    if action.end is None:  # the round's first tile: its two halves are the ends, its pips the sum
+        ends: dict[str, int] = {"L": tile.high, "R": tile.low}
+        total = tile.pips
+        # a double at an end counts both halves once a tile lies against it
+        weights = (2 * tile.high, 2 * tile.low) if tile.is_double else (tile.high, tile.low)
+    else:
+        pip = obs.ends[action.end]
+        outer = tile.other(pip)
+        ends = dict(obs.ends)
+        ends[action.end] = outer
+        w = dict(obs.end_weights)
+        w[action.end] = 2 * outer if tile.is_double else outer
+        if _opens_spinner(obs, action.end):
+            assert obs.spinner is not None
+            ends["U"] = ends["D"] = obs.spinner
+            w["U"] = w["D"] = 0
+        total = sum(w.values())
+        weights = tuple(w.values())
+    m = obs.rules.end_multiple
+    scored = total if m and total and total % m == 0 else 0
+    return Outcome(action, tile, tuple(ends.values()), weights, scored, hand)
+
+
+def _spinner_side(obs: Observation, end: str) -> bool:
+    """Whether the tile at the tip of `end` is the spinner (whose long side that end still is)."""
+    if obs.spinner is None or end not in ("L", "R"):
+        return False
+    arm = obs.arms[0 if end == "L" else 1]
+    tip = arm[-1].tile if arm else obs.center
+    return tip is not None and tip.is_double and tip.high == obs.spinner
+
+
+def _opens_spinner(obs: Observation, end: str) -> bool:
+    """Whether covering `end` covers the spinner's last long side, opening its two short ends."""
+    if "U" in obs.ends or not _spinner_side(obs, end):
+        return False
+    return sum(_spinner_side(obs, e) for e in ("L", "R")) == 1
+
+
+def hand_fits(hand: tuple[Tile, ...], ends: tuple[int, ...]) -> int:
+    """How many tiles of `hand` fit one of `ends`."""
+    return sum(1 for t in hand if t.high in ends or t.low in ends)
+
+
+def suits(hand: tuple[Tile, ...]) -> int:
+    """How many different numbers a hand shows: a hand of many numbers can answer most ends."""
+    return len({p for t in hand for p in (t.high, t.low)})
+
+
+def pip_counts(tiles: tuple[Tile, ...] | list[Tile], max_pip: int) -> list[int]:
+    """For each number, how many of `tiles` show it (a double counts once)."""
+    counts = [0] * (max_pip + 1)
+    for t in tiles:
+        counts[t.high] += 1
+        if not t.is_double:
+            counts[t.low] += 1
+    return counts
+
+
+def table_tiles(obs: Observation) -> list[Tile]:
+    tiles = [p.tile for arm in obs.arms for p in arm]
+    if obs.center is not None:
+        tiles.append(obs.center)
+    return tiles
+
+
+def next_seat(obs: Observation) -> int:
+    return (obs.seat + 1) % obs.seats
+
+
+def p_holds_none(unseen: int, matching: int, hand: int) -> float:
+    """Chance that a hand of `hand` tiles dealt from `unseen` tiles holds none of `matching` given ones."""
+    if hand <= 0 or matching <= 0:
+        return 1.0
+    if matching > unseen - hand:
+        return 0.0
+    return comb(unseen - matching, hand) / comb(unseen, hand)
+
+
+def expected_best(values: list[int], unseen: int, hand: int) -> float:
+    """Expected best of `values` (one per unseen tile, zero for the rest) over the tiles a random hand of `hand`
+    holds: value j is the best when the hand holds tile j and none of the better ones."""
+    if hand <= 0 or unseen <= 0:
+        return 0.0
+    total = 0.0
+    denom = comb(unseen, hand)
+    for j, v in enumerate(sorted((v for v in values if v > 0), reverse=True)):
+        if unseen - j - 1 < hand - 1:
+            break
+        total += v * comb(unseen - j - 1, hand - 1) / denom
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What the mover can count before it lays a tile: tiles it cannot see, by number, and the next seat's hand."""
+
+    unseen: tuple[Tile, ...]
+    unseen_by_pip: tuple[int, ...]  # unseen tiles showing each number
+    on_table_by_pip: tuple[int, ...]  # tiles on the table showing each number
+    opponent_hand: int  # tiles in the next seat's hand
+
+
+def count_table(obs: Observation) -> Table:
+    unseen = obs.unseen()
+    n = obs.rules.max_pip
+    return Table(
+        unseen,
+        tuple(pip_counts(unseen, n)),
+        tuple(pip_counts(table_tiles(obs), n)),
+        obs.hand_counts[next_seat(obs)],
+    )

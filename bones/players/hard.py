@@ -1,0 +1,90 @@
+"""Hard: counts the tiles it can see and plays against the next seat.
+
+On top of Medium's care for its own hand it counts, for each number, the tiles it has not seen (not on the table,
+not in its hand): those are in other hands or the boneyard. It prefers to leave ends the next seat is unlikely to
+hold, lays tiles of numbers still common elsewhere and keeps those of numbers nearly gone (an end in such a number
+is one only it may answer), and in scoring games it subtracts the points the next seat can expect to make with
+its reply. It keeps no memory of passes or draws: only the counts of what is visible now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.engine.observation import Observation
+
+from .features import Outcome, Table, expected_best, hand_fits, p_holds_none
+from .heuristic import HeuristicPlayer
+from .medium import MediumWeights, medium_value, weights_for
+
+
+@dataclass(frozen=True)
+class HardWeights:
+    """Each term in points, added to Medium's value of the play."""
+
+    blocks: float = 32.0  # times the chance the next seat holds nothing that fits either end
+    end_safe: float = 32.0  # for each end left, times the chance the next seat holds nothing in its number
+    gives: float = 1.0  # per point the next seat's reply can be expected to score
+    blocked: float = 2.0  # per pip of margin when the play blocks the round (the lighter hand wins)
+    common: float = 6.0  # how many tiles showing the laid tile's numbers are still unseen (averaged)
+
+
+# Without a reply the next seat passes (Block: a free move for us) or draws (Draw: pips into its hand), which is
+# worth much; in scoring games points made at the ends weigh more, and so does what the reply could score.
+BLOCKING_WEIGHTS = HardWeights()
+SCORING_WEIGHTS = HardWeights(blocks=32.0, end_safe=0.0, gives=1.0, common=0.0)
+
+
+class Hard(HeuristicPlayer):
+    """Medium's judgement plus counting: leave ends the next seat cannot answer or cannot score from."""
+
+    name = "hard"
+    medium: MediumWeights | None = None  # None: Medium's weights for the game being played
+    weights: HardWeights | None = None  # None: the weights for the game being played
+
+    def value(self, obs: Observation, out: Outcome, table: Table) -> float:
+        value = medium_value(out, table, self.medium or weights_for(obs.rules))
+        if not out.hand:
+            return value + 1000.0  # going out ends the round: nothing to weigh against it
+        w = self.weights or (SCORING_WEIGHTS if obs.rules.end_multiple else BLOCKING_WEIGHTS)
+        unseen, k = len(table.unseen), table.opponent_hand
+        ends = set(out.ends)
+        matching = sum(1 for t in table.unseen if t.high in ends or t.low in ends)
+        if w.blocked and not matching and not obs.can_draw() and not hand_fits(out.hand, out.ends):
+            # nobody can lay a tile after this one: the round is blocked and the lighter hand takes it
+            return value + w.blocked * blocked_margin(obs, out, table)
+        value += w.blocks * p_holds_none(unseen, matching, k)
+        if w.end_safe:
+            value += w.end_safe * sum(p_holds_none(unseen, table.unseen_by_pip[e], k) for e in out.ends)
+        if w.common:
+            # lay tiles of numbers still common elsewhere; keep those of numbers nearly gone, which only this
+            # hand may be able to answer later
+            value += w.common * (table.unseen_by_pip[out.tile.high] + table.unseen_by_pip[out.tile.low]) / 2
+        if obs.rules.end_multiple:
+            value -= w.gives * expected_best(replies(obs, out, table), unseen, k)
+        return value
+
+
+def blocked_margin(obs: Observation, out: Outcome, table: Table) -> float:
+    """The other hands' expected pips (each unseen tile as heavy as the unseen average) less the mover's own."""
+    others = sum(n for seat, n in enumerate(obs.hand_counts) if seat != obs.seat)
+    mean = sum(t.pips for t in table.unseen) / len(table.unseen) if table.unseen else 0.0
+    return others * mean - sum(t.pips for t in out.hand)
+
+
+def replies(obs: Observation, out: Outcome, table: Table) -> list[int]:
+    """For each unseen tile, the most points the next seat would make by laying it after `out`."""
+    m = obs.rules.end_multiple
+    total = sum(out.end_weights)
+    best = []
+    for t in table.unseen:
+        top = 0
+        for i, pip in enumerate(out.ends):
+            if pip != t.high and pip != t.low:
+                continue
+            outer = t.other(pip)
+            s = total - out.end_weights[i] + (2 * outer if t.is_double else outer)
+            if s and s % m == 0 and s > top:
+                top = s
+        best.append(top)
+    return best

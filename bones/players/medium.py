@@ -1,0 +1,69 @@
+"""Medium: looks after its own hand.
+
+It still sheds doubles and heavy tiles and takes points, and it now weighs how many of its remaining tiles will
+fit the ends it leaves: an end in a number it holds several tiles of is one it can follow on whichever end the
+other side changes, and a hand of many numbers can answer most ends. Its faint sense of numbers running out: it
+would rather lay a tile whose numbers are mostly on the table already, before that tile has nowhere to go.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bones.engine.observation import Observation
+from bones.engine.rules import Rules
+
+from .features import Outcome, Table, hand_fits, pip_counts, suits
+from .heuristic import HeuristicPlayer
+
+
+@dataclass(frozen=True)
+class MediumWeights:
+    """Each term in points: what one more pip shed, one more tile that can follow, and so on, is worth."""
+
+    scored: float = 1.0  # points made by the tile laid
+    pips: float = 1.0  # pips shed: they count against the hand at the end of a round
+    double: float = 15.0  # a double only fits its own number: lay it while it can be laid
+    fits: float = -1.0  # remaining tiles that fit the ends left: `follow` and `guard` already reward them, and
+    # measured, counting them a third time costs a little
+    follow: float = 4.0  # for each end left, remaining tiles in its number (up to `cap`)
+    cap: int = 2
+    guard: float = 2.0  # remaining tiles in the weaker end's number: the end the other side leaves standing
+    suits: float = 1.0  # different numbers in the remaining hand
+    running_out: float = 4.0  # how much of the tile's numbers the table already shows (0..6 each, averaged)
+
+
+# Games that score the ends: points now matter most, pips shed matter little (they only count, rounded, for the
+# side that wins the round), and doubles are laid for their points more than to get rid of them.
+SCORING_WEIGHTS = MediumWeights(pips=0.1, double=4.0, fits=0.0, follow=2.0, cap=3, guard=0.0, suits=0.0,
+                                running_out=0.0)
+BLOCKING_WEIGHTS = MediumWeights()
+
+
+def weights_for(rules: Rules) -> MediumWeights:
+    return SCORING_WEIGHTS if rules.end_multiple else BLOCKING_WEIGHTS
+
+
+class Medium(HeuristicPlayer):
+    """Points, heavy tiles and doubles, and a hand that can still answer."""
+
+    name = "medium"
+    weights: MediumWeights | None = None  # None: the weights for the game being played
+
+    def value(self, obs: Observation, out: Outcome, table: Table) -> float:
+        return medium_value(out, table, self.weights or weights_for(obs.rules))
+
+
+def medium_value(out: Outcome, table: Table, w: MediumWeights) -> float:
+    """Medium's value of a play: each term of `MediumWeights` times its count."""
+    t = out.tile
+    value = w.scored * out.scored + w.pips * t.pips + w.double * t.is_double
+    value += w.fits * hand_fits(out.hand, out.ends) + w.suits * suits(out.hand)
+    shown = table.on_table_by_pip
+    value += w.running_out * (shown[t.high] + shown[t.low]) / 2
+    mine = pip_counts(out.hand, len(shown) - 1)
+    value += w.follow * sum(min(mine[e], w.cap) for e in out.ends)
+    if out.ends and w.guard:
+        value += w.guard * min(mine[e] for e in out.ends)
+    return value
+

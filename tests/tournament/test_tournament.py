@@ -1,0 +1,96 @@
+"""Duplicate tournaments: seats swapped on every deal, deterministic whatever the jobs, honest statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bones.cli.main import main
+from bones.tournament import deal_seed, pairs_for, percentile, run_tournament, wilson
+
+
+def test_every_deal_is_played_twice_with_the_seats_swapped() -> None:
+    result = run_tournament("block", ["easy", "beginner"], games=6, seed=4, jobs=1)
+    assert len(result.games) == 6
+    for i in range(3):
+        first, second = result.games[2 * i], result.games[2 * i + 1]
+        assert first.deal_seed == second.deal_seed == deal_seed(4, i)
+        assert (first.seat_a, second.seat_a) == (0, 1)
+    assert len({g.deal_seed for g in result.games}) == 3
+
+
+def test_odd_games_round_up() -> None:
+    assert [pairs_for(n) for n in (1, 2, 3, 4, 999)] == [1, 1, 2, 2, 500]
+    assert len(run_tournament("draw", ["beginner", "beginner"], games=3, seed=0, jobs=1).games) == 4
+
+
+def test_same_games_whatever_the_jobs() -> None:
+    one = run_tournament("all_fives", ["medium", "easy"], games=4, seed=9, jobs=1)
+    two = run_tournament("all_fives", ["medium", "easy"], games=4, seed=9, jobs=2)
+    assert [(g.winner, g.points) for g in one.games] == [(g.winner, g.points) for g in two.games]
+
+
+def test_mirror_match_is_even_and_counts_ties_half() -> None:
+    # the same deterministic level on both sides of a duplicate pair: whatever A wins in one seat, B wins in
+    # the other, so the pair splits evenly
+    result = run_tournament("draw", ["easy", "easy"], games=8, seed=2, jobs=1)
+    assert result.win_rate == 0.5
+    assert result.wins[0] + result.wins[1] + result.ties == 8
+    assert set(result.to_json()["ms_per_move"]) == {"easy (A)", "easy (B)"}
+
+
+def test_unknown_names_fail_before_playing() -> None:
+    with pytest.raises(ValueError, match="unknown player 'wizard'"):
+        run_tournament("draw", ["easy", "wizard"], games=2, jobs=1)
+    with pytest.raises(ValueError, match="unknown rules"):
+        run_tournament("chess", ["easy", "easy"], games=2, jobs=1)
+
+
+def test_wilson_and_percentiles() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    lo, hi = wilson(100, 100)
+    assert hi == 1.0 and lo == pytest.approx(0.9630, abs=1e-4)
+    assert percentile([3.0, 1.0, 2.0], 50) == 2.0
+    assert percentile(list(map(float, range(101))), 99) == 99.0
+    assert percentile([], 50) == 0.0
+
+
+def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tournament", "--rules", "draw", "--players", "medium", "beginner", "--games", "3", "--seed", "1",
+                 "--jobs", "1", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"rules", "players", "games", "wins", "ties", "win_rate", "ci95", "points_per_game",
+                         "ms_per_move"}
+    assert data["rules"] == "draw" and data["players"] == ["medium", "beginner"] and data["games"] == 4
+    assert sum(data["wins"]) + data["ties"] == 4
+    assert data["win_rate"] == pytest.approx((data["wins"][0] + data["ties"] / 2) / 4)
+    lo, hi = data["ci95"]
+    assert 0 <= lo <= data["win_rate"] <= hi <= 1
+    assert set(data["ms_per_move"]) == {"medium", "beginner"}
+    assert set(data["ms_per_move"]["medium"]) == {"p50", "p99"}
+
+
+def test_cli_human_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--rules", "block", "--players", "easy", "beginner", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "95% interval" in out and "a tie counts half" in out
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--rules", "draw", "--players", "easy", "wizard"], "unknown player 'wizard' (players: beginner, easy"),
+    (["--rules", "chess", "--players", "easy", "hard"], "unknown rules 'chess'"),
+    (["--rules", "draw", "--players", "easy", "hard", "--games", "0"], "--games must be at least 1"),
+])
+def test_cli_errors_exit_2_with_a_message(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *argv]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and "Traceback" not in captured.err and captured.out == ""
+
+
+def test_cli_players_lists_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["players"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["beginner", "easy", "medium", "hard", "expert"]
