@@ -1,0 +1,352 @@
+"""What the other seats can still hold, from one seat's Observation only, and hidden worlds that agree with it.
+
+Every draw or pass tells that the seat held no tile showing a number on the open ends at that moment (its
+"voids"). A tile it holds now either came in the deal, and then avoids every number it was void in since the
+deal, or came from one of its draws, and then avoids only the numbers it was void in after that draw. Tiles it
+played went through the same history until the moment they were played. So each of a seat's tiles has a window
+of times at which it may have been acquired: from the last void that clashes with it, until it was played (or
+now). The seat was dealt `hand_size` tiles and drew one per draw, so its tiles must match those acquisitions
+one to one; the windows are intervals, and earliest-deadline-first decides exactly whether such a matching exists.
+
+When a round's first tile was fixed by the opening rule (the highest double, or the heaviest tile), nobody was
+dealt a higher double (or a heavier tile): those tiles can only have come from the boneyard.
+
+Worlds are drawn from all hidden deals (other hands, boneyard order) that pass these checks: uniform by
+rejection over the tiles each seat may hold, falling back to a randomised complete search when rejection is slow.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+
+from bones.engine.observation import Observation
+from bones.engine.round import NO_SPINNER, RoundState
+from bones.engine.rules import Rules
+from bones.engine.tiles import TILES_BY_ID, Tile, mask_of
+
+NEVER = 1 << 30  # "not yet played"
+_REJECTION_TRIES = 60
+
+
+@dataclass(frozen=True)
+class SeatBelief:
+    """What one other seat can hold: its tile count, its draws, and the timing facts that constrain its tiles."""
+
+    seat: int
+    count: int
+    draw_times: tuple[int, ...]  # history index of each of its draws
+    played: tuple[tuple[int, int], ...]  # (tile id, history index) of each tile it played this round
+    voids: tuple[tuple[int, int], ...]  # (history index, pip mask of the open ends) of each draw or pass
+    candidates: int  # bitmask of unseen tiles it may hold now (each has some time it can have come in)
+
+
+@dataclass(frozen=True)
+class World:
+    """One hidden deal: every seat's hand (bitmasks; the observer's own included) and the boneyard in order."""
+
+    hands: tuple[int, ...]
+    boneyard: tuple[int, ...]
+
+
+class Belief:
+    """The constraints one seat's observation puts on the hidden tiles, and a sampler of worlds that obey them."""
+
+    def __init__(self, obs: Observation) -> None:
+        self.obs = obs
+        rules = obs.rules
+        self.hand_size = rules.hand_size
+        self.unseen = mask_of(obs.unseen())
+        self.own = mask_of(obs.hand)
+        opens = obs.open_pips_before()
+        self.not_dealt = _not_dealt(obs)
+        seats: list[SeatBelief] = []
+        for j in range(obs.seats):
+            if j == obs.seat:
+                continue
+            draws: list[int] = []
+            played: list[tuple[int, int]] = []
+            voids: list[tuple[int, int]] = []
+            for k, ev in enumerate(obs.history):
+                if ev.seat != j:
+                    continue
+                if ev.action.kind == "play":
+                    assert ev.action.tile is not None
+                    played.append((ev.action.tile.id, k))
+                else:
+                    pm = 0
+                    for p in opens[k]:
+                        pm |= 1 << p
+                    voids.append((k, pm))
+                    if ev.action.kind == "draw":
+                        draws.append(k)
+            sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0)
+            cand = 0
+            m = self.unseen
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                if self._window(sb, t, NEVER)[0] is not None:
+                    cand |= low
+                m ^= low
+            seats.append(SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand))
+        self.seats = tuple(seats)
+        # per seat: the acquisition window of each tile it may hold now, and of each tile it played
+        self._now: dict[int, dict[int, int]] = {}
+        self._played: dict[int, list[tuple[int, int]] | None] = {}
+        for sb in self.seats:
+            now: dict[int, int] = {}
+            for t in _tiles(sb.candidates):
+                lo = self._window(sb, t, NEVER)[0]
+                assert lo is not None  # a candidate has some time it can have come in
+                now[t] = lo
+            self._now[sb.seat] = now
+            intervals: list[tuple[int, int]] | None = []
+            for t, k in sb.played:
+                lo, hi = self._window(sb, t, k)
+                if lo is None or intervals is None:
+                    intervals = None
+                else:
+                    intervals.append((lo, hi))
+            self._played[sb.seat] = intervals
+        self.boneyard_count = obs.boneyard_count
+
+    # ----- the exact check --------------------------------------------------------------------------------
+
+    def _window(self, sb: SeatBelief, t: int, release: int) -> tuple[int | None, int]:
+        """Earliest acquisition time of tile t for seat sb if it was held until `release` (-1: the deal);
+        None when no time works."""
+        tile = TILES_BY_ID[t]
+        tmask = (1 << tile.high) | (1 << tile.low)
+        last = -1
+        for k, pm in sb.voids:
+            if k >= release:
+                break
+            if pm & tmask:
+                last = k
+        if last < 0 and not (self.not_dealt >> t) & 1:
+            return -1, release
+        # acquired by a draw at or after `last` (a draw's own check comes before the tile is taken)
+        for a in sb.draw_times:
+            if last <= a < release:
+                return a, release
+        return None, release
+
+    def consistent(self, sb: SeatBelief, hand: int) -> bool:
+        """Whether seat `sb` can hold exactly `hand` now, given everything it did this round."""
+        if bin(hand).count("1") != sb.count or hand & ~sb.candidates:
+            return False
+        played = self._played[sb.seat]
+        if played is None:
+            return False
+        now = self._now[sb.seat]
+        intervals = played + [(now[t], NEVER) for t in _tiles(hand)]
+        slots = [-1] * self.hand_size + list(sb.draw_times)
+        if len(intervals) != len(slots):
+            return False
+        # earliest deadline first: every acquisition takes the waiting tile that must be held soonest
+        intervals.sort()
+        heap: list[int] = []
+        i = 0
+        for a in slots:
+            while i < len(intervals) and intervals[i][0] <= a:
+                heapq.heappush(heap, intervals[i][1])
+                i += 1
+            if not heap:
+                return False
+            if heapq.heappop(heap) <= a:
+                return False
+        return i == len(intervals) and not heap
+
+    def _partial(self, sb: SeatBelief, hand: int) -> bool:
+        """Whether the tiles in `hand` (maybe fewer than the seat holds) fit the seat's history so far."""
+        played = self._played[sb.seat]
+        if played is None or hand & ~sb.candidates:
+            return False
+        now = self._now[sb.seat]
+        intervals = played + [(now[t], NEVER) for t in _tiles(hand)]
+        slots = [-1] * self.hand_size + list(sb.draw_times)
+        intervals.sort()
+        heap: list[int] = []
+        i = 0
+        for a in slots:
+            while i < len(intervals) and intervals[i][0] <= a:
+                heapq.heappush(heap, intervals[i][1])
+                i += 1
+            if heap and heap[0] <= a:
+                return False
+            if heap:
+                heapq.heappop(heap)
+        return i == len(intervals) and not heap
+
+    # ----- sampling -------------------------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> World:
+        """One hidden world consistent with the observation (other hands and the boneyard order)."""
+        for _ in range(50):
+            hands = self._deal(rng)
+            if hands is not None:
+                break
+        else:
+            # not seen in practice: keep each tile to the seats that may hold it now, if not the joint timing
+            hands = self._deal_loose(rng)
+        hands_full = [0] * self.obs.seats
+        hands_full[self.obs.seat] = self.own
+        rest = self.unseen
+        for sb, h in zip(self.seats, hands):
+            hands_full[sb.seat] = h
+            rest &= ~h
+        bone = _tiles(rest)
+        rng.shuffle(bone)
+        return World(tuple(hands_full), tuple(bone))
+
+    def _deal_loose(self, rng: random.Random) -> list[int]:
+        """A deal that respects each seat's candidate tiles where it can (a last resort)."""
+        pool = self.unseen
+        hands: list[int] = []
+        for sb in self.seats:
+            cand = _tiles(sb.candidates & pool)
+            rest = [t for t in _tiles(pool) if not (sb.candidates >> t) & 1]
+            rng.shuffle(cand)
+            rng.shuffle(rest)
+            h = mask_of_ids((cand + rest)[: sb.count])
+            hands.append(h)
+            pool &= ~h
+        return hands
+
+    def _deal(self, rng: random.Random) -> list[int] | None:
+        pool = self.unseen
+        hands: list[int] = []
+        for sb in self.seats:
+            h = self._deal_seat(sb, pool, rng)
+            if h is None:
+                return None
+            hands.append(h)
+            pool &= ~h
+        return hands
+
+    def _deal_seat(self, sb: SeatBelief, pool: int, rng: random.Random) -> int | None:
+        cand = _tiles(sb.candidates & pool)
+        if len(cand) < sb.count:
+            return None
+        if not sb.draw_times and self._played[sb.seat] is not None:
+            # no draws: every tile came in the deal, and any hand of candidates is possible
+            return mask_of_ids(rng.sample(cand, sb.count))
+        for _ in range(_REJECTION_TRIES):
+            h = mask_of_ids(rng.sample(cand, sb.count))
+            if self.consistent(sb, h):
+                return h
+        rng.shuffle(cand)
+        return self._search_seat(sb, cand, 0, 0, 0, [0])
+
+    def _search_seat(self, sb: SeatBelief, cand: list[int], i: int, hand: int, size: int,
+                     nodes: list[int]) -> int | None:
+        """A complete search over the candidates in random order, pruned by the partial check."""
+        nodes[0] += 1
+        if size == sb.count:
+            return hand if self.consistent(sb, hand) else None
+        if len(cand) - i < sb.count - size or nodes[0] > 20000:
+            return None
+        t = cand[i]
+        with_t = hand | (1 << t)
+        if self._partial(sb, with_t):
+            r = self._search_seat(sb, cand, i + 1, with_t, size + 1, nodes)
+            if r is not None:
+                return r
+        return self._search_seat(sb, cand, i + 1, hand, size, nodes)
+
+
+def mask_of_ids(ids: list[int]) -> int:
+    m = 0
+    for t in ids:
+        m |= 1 << t
+    return m
+
+
+def _tiles(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _not_dealt(obs: Observation) -> int:
+    """Tiles nobody can have been dealt, when the opening rule fixed this round's first tile."""
+    rules = obs.rules
+    if not rules.opening_tile_must_lead or not obs.history or obs.history[0].action.tile is None:
+        return 0
+    if obs.round_index > 0 and rules.next_leader != "opening":
+        last = obs.results[-1] if obs.results else None
+        if rules.next_leader != "winner" or last is None or last.end == "out":
+            return 0
+    first: Tile = obs.history[0].action.tile
+    out = 0
+    for t in TILES_BY_ID[: rules.tile_count]:
+        heavier = (t.pips, t.high) > (first.pips, first.high)
+        if rules.opening == "highest_double":
+            bad = (t.is_double and t.high > first.high) if first.is_double else (t.is_double or heavier)
+        else:
+            bad = heavier
+        if bad:
+            out |= 1 << t.id
+    return out
+
+
+def table_state(obs: Observation) -> RoundState:
+    """The observed table as a RoundState (every hand full, no boneyard): the part all worlds share."""
+    rules = obs.rules
+    n = obs.seats
+    full = (1 << rules.tile_count) - 1
+    s = RoundState.start(rules, [[] for _ in range(n)], [], obs.leader, None)
+    s.hands = (full,) * n
+    for ev in obs.history:
+        if ev.action.kind == "play":
+            s.current = ev.seat
+            s = s.apply(ev.action)
+    return s
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """A round with every tile known, as the face-up solver reads it (the fields it shares with RoundState)."""
+
+    rules: Rules
+    hands: tuple[int, ...]
+    points: tuple[int, ...]
+    ends: tuple[tuple[int, int, bool] | None, ...]
+    spinner_sides: int
+    spinner_pip: int
+    current: int
+    tiles_down: int
+    boneyard: tuple[int, ...]
+    drawn: int
+    base_scores: tuple[int, ...]
+    lead_tile: int
+    over: bool = False
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+
+def world_state(obs: Observation, world: World, table: RoundState | None = None) -> FaceUp:
+    """One world as a face-up round: the table as observed, the hands and boneyard as sampled."""
+    t = table if table is not None else table_state(obs)
+    assert obs.current_seat is not None
+    return FaceUp(
+        rules=obs.rules,
+        hands=world.hands,
+        points=obs.round_points,
+        ends=t.ends,
+        spinner_sides=t.spinner_sides,
+        spinner_pip=t.spinner_pip if t.spinner_sides != NO_SPINNER else -1,
+        current=obs.current_seat,
+        tiles_down=t.tiles_down,
+        boneyard=world.boneyard,
+        drawn=0,
+        base_scores=tuple(a - b for a, b in zip(obs.scores, obs.round_points)),
+        lead_tile=obs.lead_tile.id if obs.lead_tile is not None and obs.center is None else -1,
+    )

@@ -1,0 +1,144 @@
+"""Expert: deals out the tiles it cannot see in up to 120 ways that agree with everything seen, solves each deal
+face up to the end of the round, and plays the action that does best on average.
+
+Each world's solve gives, per action, the round's point difference from here on (the searching seat's points
+minus the others'). `game_value` turns it into a game value, the chance of winning the game as 2p - 1, so a point
+counts for more when either side is close to the target; the action with the best average game value is played.
+
+The budget is counted in worlds: the same position always gets the same answer (the random generator is seeded
+from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only when it
+cuts a decision short can the answer depend on the machine. A world's exact search is capped in nodes; a world
+past the cap is searched again a fixed number of moves deep, ending in static estimates, and is counted as not
+exact.
+
+Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
+the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from bones.engine.actions import Action
+from bones.engine.observation import Observation
+
+from .base import Budget, Choice
+from .belief import Belief, table_state, world_state
+from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
+
+CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
+WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds in a hundred early in an All Fives
+# or Draw round need more, and those are searched again a fixed number of moves deep (`solver.FALLBACK_DEPTH`)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """What the last decision cost: worlds sampled and solved, how many exactly, nodes, seconds."""
+
+    worlds: int
+    exact: int
+    nodes: int
+    seconds: float
+
+
+def observation_key(obs: Observation) -> str:
+    """A stable text of everything the observation holds that matters for a decision."""
+    parts = [
+        obs.rules.id, str(obs.rules.target), str(obs.seat), str(obs.round_index),
+        ",".join(map(str, obs.hand)), ",".join(map(str, obs.hand_counts)), str(obs.boneyard_count),
+        ",".join(map(str, obs.scores)), ",".join(f"{e.seat}:{e.action}" for e in obs.history),
+        str(obs.leader), str(obs.lead_tile),
+    ]
+    return "|".join(parts)
+
+
+def game_value(diff: float, obs: Observation) -> float:
+    """The game value (2p - 1) for the observing seat of a round that ends `diff` points better for it from now.
+
+    The points go to whichever side the difference favours (exact in Draw and Block, where one side scores a
+    round; All Fives approximates). A finished game is +1, -1 or 0. Otherwise p = logistic((need_other -
+    need_mine) / s) with s = 0.5 * sqrt(m * (smaller need + m)) and m = target / 5, about a round's worth:
+    as either side nears the target, s shrinks and each point moves p more. A thousandth of the difference over
+    the target breaks ties where p is flat.
+    """
+    target = obs.rules.target
+    if abs(diff) >= TARGET_BONUS / 2:
+        return 1.0 if diff > 0 else -1.0
+    me = obs.seat
+    mine = obs.scores[me] + max(diff, 0.0)
+    other = max(s for i, s in enumerate(obs.scores) if i != me) + max(-diff, 0.0)
+    if mine >= target or other >= target:
+        u = 1.0 if mine > other else -1.0 if mine < other else 0.0
+    else:
+        need_me, need_op = target - mine, target - other
+        m = target / 5.0
+        sc = 0.5 * math.sqrt(m * (min(need_me, need_op) + m))
+        u = math.tanh((need_op - need_me) / (2.0 * sc))
+    return u + 0.001 * diff / target
+
+
+def decision_seed(seed: int, obs: Observation) -> int:
+    digest = hashlib.sha256(f"{seed}|{observation_key(obs)}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Expert:
+    """The strongest level: sampled worlds, each solved exactly, averaged per action. One decision at a time: its
+    search buffers are reused (give each thread its own Expert)."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
+                 compiled: bool = True) -> None:
+        self.seed = seed
+        self.budget = Budget(worlds, seconds)
+        self.world_nodes = world_nodes
+        if compiled:
+            warm_up()
+        self.solver = Solver(compiled)
+        self.last: Stats | None = None
+
+    def analyse(self, obs: Observation, budget: Budget | None = None) -> tuple[list[Action], list[float], Stats]:
+        """Each legal action and its average game value over the sampled worlds (the mover's point of view)."""
+        start = time.perf_counter()
+        budget = budget or self.budget
+        legal = obs.legal_actions()
+        if not legal:
+            raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
+        rng = random.Random(decision_seed(self.seed, obs))
+        belief = Belief(obs)
+        table = table_state(obs)
+        self.solver.clear()
+        totals = [0.0] * len(legal)
+        worlds = exact = nodes = 0
+        deadline = start + CAP_SHARE * budget.seconds
+        # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
+        cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
+        for w in range(max(1, budget.worlds)):
+            now = time.perf_counter()
+            if worlds and now + (now - start) / worlds > deadline:
+                break  # the safety cap: another world would likely overrun it
+            state = world_state(obs, belief.sample(rng), table)
+            solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
+                                        max_nodes=cap)
+            for i, v in enumerate(solved.values):
+                totals[i] += game_value(v, obs)
+            worlds += 1
+            exact += solved.exact
+            nodes += solved.nodes
+        stats = Stats(worlds, exact, nodes, time.perf_counter() - start)
+        return legal, [t / worlds for t in totals], stats
+
+    def choose(self, obs: Observation, budget: Budget | None = None) -> Choice:
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            self.last = Stats(0, 0, 0, 0.0)
+            return Choice(legal[0])
+        legal, values, stats = self.analyse(obs, budget)
+        self.last = stats
+        best = max(range(len(legal)), key=lambda i: (values[i], -i))
+        return Choice(legal[best], {str(a): v for a, v in zip(legal, values)})

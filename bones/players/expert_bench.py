@@ -1,0 +1,109 @@
+"""How fast Expert decides: worlds solved exactly and time per decision, at four stages of a round.
+
+Positions come from seeded deals played forward at random (uniform over legal actions) to each stage: the lead
+(the first tile of a round whose leader may choose it: in Draw and Block the second round, whose leader is free;
+in All Fives the first), and the first decision with at least 1, 4 and 8 tiles down. Only real decisions are
+measured (two or more legal actions: a forced draw, pass or lead costs Expert nothing). `bones bench --json`
+reports these figures under "expert".
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from bones.engine.game import GameState, new_game
+from bones.engine.observation import Observation, observe
+
+from .base import Budget
+from .expert import Expert
+
+STAGES = ("lead", 1, 4, 8)
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    ys = sorted(xs)
+    if not ys:
+        return 0.0
+    i = min(len(ys) - 1, max(0, int(round(q * (len(ys) - 1)))))
+    return ys[i]
+
+
+def position(rules_id: str, stage: str | int, seed: int) -> Observation | None:
+    """The observation of the seat to move at `stage` of a game dealt from `seed` and played at random."""
+    rng = random.Random(f"bench:{rules_id}:{stage}:{seed}")
+    game: GameState = new_game(rules_id, seed)
+    first_round_free = not game.rules.opening_tile_must_lead
+    for _ in range(2000):
+        if game.over or game.round is None or game.current_seat is None:
+            return None
+        obs = observe(game, game.current_seat)
+        legal = obs.legal_actions()
+        if stage == "lead":
+            if obs.center is None and len(legal) > 1 and (first_round_free or obs.round_index > 0):
+                return obs
+        elif obs.tiles_down >= int(stage) and len(legal) > 1:
+            return obs
+        game = game.apply(rng.choice(legal))
+    return None
+
+
+def bench_positions(rules_id: str, stage: str | int, count: int, seed: int) -> list[Observation]:
+    """`count` positions at `stage`, from consecutive seeds starting at `seed`."""
+    out: list[Observation] = []
+    k = seed
+    while len(out) < count:
+        obs = position(rules_id, stage, k)
+        k += 1
+        if obs is not None:
+            out.append(obs)
+    return out
+
+
+def expert_bench(
+    rules_ids: tuple[str, ...] = ("draw", "block", "all_fives"),
+    positions: int = 50,
+    seed: int = 0,
+    budget: Budget | None = None,
+) -> dict[str, dict[str, float]]:
+    """Per rules id: median worlds solved exactly, median and 99th-percentile decision time (ms), over
+    `positions` positions at each stage; also the median CPU time and the median time at each stage."""
+    expert = Expert(seed=seed)
+    out: dict[str, dict[str, float]] = {}
+    for rid in rules_ids:
+        exact: list[float] = []
+        ms: list[float] = []
+        cpu: list[float] = []
+        by_stage: dict[str, float] = {}
+        for stage in STAGES:
+            stage_ms: list[float] = []
+            stage_exact: list[float] = []
+            for obs in bench_positions(rid, stage, positions, seed):
+                c0 = time.process_time()
+                t0 = time.perf_counter()
+                expert.choose(obs, budget)
+                stage_ms.append((time.perf_counter() - t0) * 1000.0)
+                cpu.append((time.process_time() - c0) * 1000.0)
+                assert expert.last is not None
+                stage_exact.append(expert.last.exact)
+            ms += stage_ms
+            exact += stage_exact
+            by_stage[f"ms_p50_{stage}"] = round(_percentile(stage_ms, 0.5), 1)
+            by_stage[f"worlds_p50_{stage}"] = _percentile(stage_exact, 0.5)
+        out[rid] = {
+            "worlds_p50": _percentile(exact, 0.5),
+            "ms_p50": round(_percentile(ms, 0.5), 1),
+            "ms_p99": round(_percentile(ms, 0.99), 1),
+            "cpu_ms_p50": round(_percentile(cpu, 0.5), 1),
+            "positions": len(ms),
+            **by_stage,
+        }
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - a manual run: python -m bones.players.expert_bench [positions]
+    import json
+    import sys
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 50
+    ids = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("draw", "block", "all_fives")
+    print(json.dumps(expert_bench(ids, n), indent=1))

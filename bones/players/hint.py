@@ -1,0 +1,107 @@
+"""The Hint button: Expert from the asking seat with 0.7 s in place of 1 s, and one line saying why in a player's
+words ("6-4 on the right: scores 10 and keeps your fives"). It sees what the asking seat sees and nothing more."""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+
+from bones.engine.actions import Action
+from bones.engine.observation import Observation
+from bones.engine.round import IllegalAction
+
+from .base import Budget, Choice
+from .belief import Belief, table_state
+from .expert import Expert
+
+HINT_BUDGET = Budget(worlds=120, seconds=0.7)
+NUMBER_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                "tens", "elevens", "twelves")
+SIDE_WORDS = {"L": "on the left", "R": "on the right", "U": "on the spinner's top", "D": "on the spinner's foot"}
+
+_experts: dict[int, Expert] = {}
+_lock = threading.Lock()  # an Expert's search buffers serve one decision at a time; a web server asks from threads
+
+
+def _choose(obs: Observation, seed: int) -> Choice:
+    with _lock:
+        if seed not in _experts:
+            _experts[seed] = Expert(seed=seed)
+        return _experts[seed].choose(obs, HINT_BUDGET)
+
+
+def hint(obs: Observation, seed: int = 0) -> Choice:
+    """What Expert would play in the asking seat, with a one-line reason."""
+    legal = obs.legal_actions()
+    if not legal:
+        raise ValueError("it is not your turn")
+    choice = _choose(obs, seed)
+    return Choice(choice.action, choice.analysis, reason(obs, choice.action, choice.analysis))
+
+
+def _number(p: int) -> str:
+    return NUMBER_WORDS[p] if p < len(NUMBER_WORDS) else f"{p}s"
+
+
+def reason(obs: Observation, action: Action, analysis: dict[str, float] | None = None) -> str:
+    """One line on why `action` is good, from facts of the position (points, pips, doubles, what the others
+    could not play, the numbers kept), led by where the tile goes."""
+    if action.kind == "draw":
+        return "nothing in your hand fits: draw"
+    if action.kind == "pass":
+        return "nothing fits and nothing can be drawn: pass"
+    tile = action.tile
+    assert tile is not None
+    where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on end {action.end}")
+    facts: list[str] = []
+    after = _after(obs, action)
+    if after is not None and obs.rules.end_multiple:
+        made = after.points[obs.seat] - obs.round_points[obs.seat]
+        if made:
+            facts.append(f"scores {made}")
+    if analysis and len({round(v, 9) for v in analysis.values()}) > 1:
+        best_other = max((v for k, v in analysis.items() if not k.startswith(str(tile))), default=None)
+        if best_other is not None and analysis.get(str(action), 0.0) - best_other > 0.15:
+            facts.append("clearly the strongest play here")
+    if after is not None:
+        ends = {e[0] for e in after.ends if e is not None}
+        stuck = _voids(obs) & ends
+        if stuck:
+            facts.append(f"leaves the {_number(min(stuck))} they could not play before")
+    plays = [a.tile for a in obs.legal_actions() if a.tile is not None]
+    if tile.is_double:
+        facts.append("gets the double down while it fits")
+    elif plays and tile.pips == max(t.pips for t in plays) and tile.pips >= 7:
+        facts.append(f"sheds {tile.pips} pips")
+    rest = [t for t in obs.hand if t != tile]
+    counts = Counter(p for t in rest for p in {t.high, t.low})
+    if counts:
+        number, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+        if n >= 2:
+            facts.append(f"keeps your {_number(number)}")
+    if not facts:
+        facts.append("does best over the ways the hidden tiles can lie")
+    return f"{tile} {where}: {' and '.join(facts[:2])}"
+
+
+def _after(obs: Observation, action: Action):  # type: ignore[no-untyped-def]
+    """The table after `action` (every hand full: only ends and points are meaningful), or None."""
+    try:
+        table = table_state(obs)
+        table.current = obs.seat
+        return table.apply(action)
+    except (IllegalAction, AssertionError, ValueError):
+        return None
+
+
+def _voids(obs: Observation) -> set[int]:
+    """Numbers some other seat could not play on its last draw or pass (and has drawn nothing since)."""
+    out: set[int] = set()
+    for sb in Belief(obs).seats:
+        if not sb.voids:
+            continue
+        k, pips = sb.voids[-1]
+        if any(d > k for d in sb.draw_times):
+            continue
+        out |= {p for p in range(32) if pips >> p & 1}
+    return out

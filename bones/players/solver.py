@@ -1,0 +1,281 @@
+"""Face-up exact search of one round: every hand and the boneyard order known.
+
+`Solver.values(state, actions)` gives, for each legal action of the seat to act in a `RoundState`, the value of the
+round played out perfectly by every seat after it (minimax for two seats, "paranoid" for more: every other seat
+is taken to play against the searching seat): the points the searching seat makes from now to the end of the round
+minus those the others make, or +-TARGET_BONUS when the target is reached during play (All Fives). The Expert
+turns that point difference into a game value (`expert.game_value`).
+
+Accumulated points are part of a position only where they can matter: when the target can be reached during
+play and some seat is within REACH of it. Further away, two positions that differ only in points scored so far
+share a table entry (the rest of the round is the same search); REACH is more than a seat scores during play in
+any round seen in practice.
+
+The hot loop lives in `solver_core`, compiled with numba for sets of up to 63 tiles; the same file loaded as
+plain Python (`compiled=False`) is the reference the tests compare it with, and the only path for bigger sets.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol, Sequence
+
+import numpy as np
+
+from bones.engine.actions import END_NAMES, Action
+from bones.engine.round import NO_SPINNER, RoundState
+from bones.engine.rules import Rules
+from bones.engine.tiles import TILES_BY_ID, pip_masks, set_size, tile_id
+
+from . import solver_core as fast
+
+REACH = 150
+TARGET_BONUS = fast.TARGET_BONUS
+MAX_COMPILED_TILES = 63
+DEFAULT_MAX_NODES = 2_000_000
+FALLBACK_DEPTH = 12  # moves searched past the root when a world's exact search runs out of nodes
+_END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
+
+
+def _load_pure() -> ModuleType:
+    name = "bones.players._solver_core_py"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, fast.__file__)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+pure: ModuleType = _load_pure()
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-set lookup tables: halves of each tile, tiles showing each pip."""
+
+    tile_hi: Any
+    tile_lo: Any
+    pipmask: Any
+    pip_tiles: Any
+
+
+def _tables(max_pip: int, compiled: bool) -> Tables:
+    n = set_size(max_pip)
+    hi = [TILES_BY_ID[t].high for t in range(n)]
+    lo = [TILES_BY_ID[t].low for t in range(n)]
+    masks = list(pip_masks(max_pip))
+    pt = [tile_id(p, j) for p in range(max_pip + 1) for j in range(max_pip + 1)]
+    if compiled:
+        i64 = np.int64
+        return Tables(np.array(hi, i64), np.array(lo, i64), np.array(masks, i64), np.array(pt, i64))
+    return Tables(hi, lo, masks, pt)
+
+
+def action_code(action: Action) -> int:
+    """The solver's code for a root action: tile * 8 + end + 1 (end -1 for a lead), -1 for a draw or pass."""
+    if action.kind != "play" or action.tile is None:
+        return -1
+    end = -1 if action.end is None else _END_INDEX[action.end]
+    return action.tile.id * 8 + end + 1
+
+
+class FaceUpRound(Protocol):
+    """What the solver reads of a round: a RoundState, or a sampled world (`belief.FaceUp`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[int, ...]: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def ends(self) -> tuple[tuple[int, int, bool] | None, ...]: ...
+    @property
+    def spinner_sides(self) -> int: ...
+    @property
+    def spinner_pip(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def tiles_down(self) -> int: ...
+    @property
+    def boneyard(self) -> tuple[int, ...]: ...
+    @property
+    def drawn(self) -> int: ...
+    @property
+    def base_scores(self) -> tuple[int, ...]: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def seats(self) -> int: ...
+
+
+def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20
+            ) -> tuple[list[int], list[int], list[int]]:
+    """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play."""
+    rules = state.rules
+    n = state.seats
+    if n > 4:
+        raise ValueError("the face-up solver handles at most four seats")
+    s = [0] * fast.NS
+    for i in range(n):
+        s[fast.S_HAND + i] = state.hands[i]
+        s[fast.S_PTS + i] = state.points[i]
+    for e in range(4):
+        end = state.ends[e]
+        if end is None:
+            s[fast.S_PIP + e] = -1
+        else:
+            s[fast.S_PIP + e] = end[0]
+            s[fast.S_W + e] = end[1]
+            s[fast.S_SF + e] = 1 if end[2] else 0
+    s[fast.S_SIDES] = state.spinner_sides if state.spinner_sides != NO_SPINNER else -1
+    s[fast.S_SPIP] = state.spinner_pip
+    s[fast.S_DRAWN] = 0
+    s[fast.S_CUR] = state.current
+    s[fast.S_DOWN] = state.tiles_down
+    bone = list(state.boneyard[state.drawn:])
+    p = [0] * fast.NP
+    p[fast.P_N] = n
+    p[fast.P_TC] = rules.tile_count
+    p[fast.P_DRAW] = 1 if rules.draw == "until_fits" else 0
+    p[fast.P_KEEP] = rules.keep_back
+    p[fast.P_SPIN] = 1 if rules.spinner == "first_double" else 0
+    p[fast.P_MULT] = rules.end_multiple
+    p[fast.P_ALL] = 1 if rules.round_scoring == "lowest_takes_all" else 0
+    p[fast.P_ROUND] = rules.rounding
+    p[fast.P_TARGET] = rules.target
+    p[fast.P_IMMED] = 1 if rules.target_immediate else 0
+    p[fast.P_ROOT] = root
+    near = max(b + q for b, q in zip(state.base_scores, state.points)) >= rules.target - REACH
+    p[fast.P_KEYPTS] = 1 if rules.target_immediate and rules.end_multiple and near else 0
+    p[fast.P_BONE] = len(bone)
+    for i in range(n):
+        p[fast.P_BASE + i] = state.base_scores[i]
+    p[fast.P_MAXNODES] = max_nodes
+    p[fast.P_MAXPIP] = rules.max_pip
+    p[fast.P_MAXDEPTH] = max_depth
+    return s, p, bone
+
+
+@dataclass(frozen=True)
+class Solved:
+    """Values of the root actions, whether all were exact (no node budget ran out), and the nodes searched."""
+
+    values: list[float]
+    exact: bool
+    nodes: int
+
+
+class Solver:
+    """A reusable searcher: its buffers and transposition table live as long as it does."""
+
+    def __init__(self, compiled: bool = True, table_bits: int = 15) -> None:
+        self.compiled = compiled
+        self.table_bits = table_bits if compiled else min(table_bits, 16)
+        size = 1 << self.table_bits
+        self._tt: Any = np.zeros(4 * size, np.int64) if compiled else [0] * (4 * size)
+        self._tables: dict[tuple[int, bool], Tables] = {}
+        self._bufs: dict[int, tuple[Any, ...]] = {}
+
+    def clear(self) -> None:
+        """Forget every stored position (so that a decision never depends on the ones before it)."""
+        if self.compiled:
+            self._tt[:] = 0
+        else:
+            self._tt[:] = [0] * len(self._tt)
+
+    def _buffers(self, tile_count: int, compiled: bool) -> tuple[Any, ...]:
+        key = tile_count * 2 + compiled
+        if key not in self._bufs:
+            depth = 3 * tile_count + 12
+            width = tile_count * 4 + 4
+            if compiled:
+                self._bufs[key] = (
+                    np.zeros(depth * fast.NS, np.int64), np.zeros(depth * width, np.int64),
+                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(2, np.int64),
+                    np.zeros(depth * fast.NFI, np.int64), np.zeros(depth * fast.NFF, np.float64),
+                )
+            else:
+                self._bufs[key] = ([0] * (depth * fast.NS), [0] * (depth * width), [0] * (depth * width), [0] * 8,
+                                   [0, 0], [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
+        return self._bufs[key]
+
+    def values(
+        self,
+        state: FaceUpRound,
+        actions: Sequence[Action],
+        root: int | None = None,
+        salt: int = 1,
+        max_nodes: int = DEFAULT_MAX_NODES,
+        fallback_depth: int = FALLBACK_DEPTH,
+    ) -> Solved:
+        """The value for `root` (default: the seat to act) of each of `actions` of the seat to act.
+
+        Exact when the search to the end of the round fits in `max_nodes`; otherwise the values come from a search
+        `fallback_depth` moves deep that ends in static estimates, within another `max_nodes` (`exact` is then
+        false)."""
+        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20)
+        if solved.exact:
+            return solved
+        # depth-limited where the budget ran out: a fresh key salt keeps the first try's entries out of it
+        shallow = self._values(state, actions, root, salt ^ 0x5A5A5A5A5A5A, max_nodes, fallback_depth)
+        return Solved(shallow.values, False, solved.nodes + shallow.nodes)
+
+    def _values(self, state: FaceUpRound, actions: Sequence[Action], root: int | None, salt: int, max_nodes: int,
+                max_depth: int) -> Solved:
+        if state.over:
+            raise ValueError("the round is over")
+        root = state.current if root is None else root
+        rules = state.rules
+        compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
+        s, p, bone = compact(state, root, max_nodes, max_depth)
+        tkey = (rules.max_pip, compiled)
+        if tkey not in self._tables:
+            self._tables[tkey] = _tables(rules.max_pip, compiled)
+        tb = self._tables[tkey]
+        undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, compiled)
+        counters[0] = counters[1] = 0
+        codes = [action_code(a) for a in actions]
+        salt &= (1 << 62) - 1
+        if compiled:
+            tt = self._tt
+            out = np.zeros(len(codes), np.float64)
+            fast.solve_actions(
+                np.array(s, np.int64), np.array(p, np.int64), np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
+                tb.pipmask, tb.pip_tiles, tt, undo, moves, keys, rp, counters, fi, ff, salt,
+                np.array(codes, np.int64), out,
+            )
+            vals = [float(v) for v in out]
+        else:
+            # a compiled solver asked about a set too big to compile gets a fresh plain table
+            tt = self._tt if not self.compiled else [0] * (4 << 15)
+            outl = [0.0] * len(codes)
+            pure.solve_actions(s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.pipmask, tb.pip_tiles, tt, undo, moves,
+                               keys, rp, counters, fi, ff, salt, codes, outl)
+            vals = outl
+        return Solved(vals, not counters[1], int(counters[0]))
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's disk cache) the hot loop now, so that no timed move pays for it."""
+    global _warm
+    if _warm:
+        return
+    from bones.engine.rules import get_rules
+    from bones.engine.tiles import Tile
+
+    rules = get_rules("all_fives")
+    t = Tile.of
+    state = RoundState.start(rules, [[t(5, 5), t(1, 0)], [t(6, 4), t(2, 0)]], [t(3, 3), t(4, 1)], 0, None, (0, 0))
+    Solver(table_bits=10).values(state, state.legal_actions())
+    _warm = True
+
+
+_warm = False

@@ -1,0 +1,728 @@
+"""The face-up solver's hot loop: one round with every tile known, searched to its end.
+
+This file is loaded twice. As `bones.players.solver_core` its functions are compiled with numba (`@njit`,
+cache=True) and work on numpy int64 arrays (sets of at most 63 tiles). Loaded by `bones.players.solver` under
+another name (`COMPILED` false) the same code runs as plain Python on lists of Python ints, for any set; the tests
+compare the two. Everything here is written so that both readings are the same algorithm.
+
+State `s` (a flat int array, changed in place and restored from `undo`):
+  hands[4], round points[4], end pips[4] (-1 closed), end weights[4] (what the end counts in the sum),
+  spinner flags[4] (the end is a long side of the spinner still open), spinner sides left (-1: no spinner yet),
+  spinner pip, tiles drawn from the boneyard, seat to act, tiles down.
+Parameters `prm`: see the P_* indices.
+
+The value of a position is what the root seat makes from there to the end of the round minus what the other seats
+make (points during play and at the round's end), or +-TARGET_BONUS where a seat reaches the target during play.
+It is additive along a line, so positions that differ only in points already scored share a table entry. The root
+seat maximises, every other seat minimises: exact minimax for two seats, the "paranoid" assumption for more (the
+others play as one side against the root). Alpha-beta with principal variation search (values are whole points),
+a transposition table (`tt`), and the move ordering below; an explicit stack instead of recursion, because
+numba's disk cache cannot hold recursive functions. The two readings differ only in how a position's key is
+hashed (which changes nothing but the order entries are replaced in).
+"""
+
+from __future__ import annotations
+
+COMPILED = __name__ == "bones.players.solver_core"
+
+if COMPILED:
+    from numba import njit
+
+    def _jit(f):  # type: ignore[no-untyped-def]
+        return njit(cache=True, nogil=True, error_model="numpy")(f)
+else:
+    def _jit(f):  # type: ignore[no-untyped-def]
+        return f
+
+# state layout
+S_HAND = 0
+S_PTS = 4
+S_PIP = 8
+S_W = 12
+S_SF = 16
+S_SIDES = 20
+S_SPIP = 21
+S_DRAWN = 22
+S_CUR = 23
+S_DOWN = 24
+NS = 25
+
+# parameter layout
+P_N = 0  # seats
+P_TC = 1  # tiles in the set
+P_DRAW = 2  # 1: draw until a tile fits
+P_KEEP = 3  # boneyard tiles never drawn
+P_SPIN = 4  # 1: the first double is a spinner
+P_MULT = 5  # a multiple of this at the ends scores (0: no scoring during play)
+P_ALL = 6  # 1: lowest takes all (rounded); 0: lowest takes the difference
+P_ROUND = 7  # rounding step of hand points
+P_TARGET = 8
+P_IMMED = 9  # 1: reaching the target during play ends the game at once
+P_ROOT = 10  # the searching seat
+P_KEYPTS = 11  # 1: points so far are part of a position (the target may be reached during play)
+P_BONE = 12  # boneyard length
+P_BASE = 13  # game scores before this round, 4 seats
+P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
+P_MAXPIP = 18
+P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
+NP = 20
+
+# counters
+C_NODES = 0
+C_CUT = 1  # 1 once the node budget ran out somewhere
+
+# transposition table: buckets of two entries, each two words: the key, and (value << 24 | size << 18 | best
+# move << 2 | flag), size being log2 of the nodes searched below. The first entry keeps the position that cost
+# most to search, the second always takes the newest. Values are whole points (estimates too), so they survive
+# the packing exactly.
+# flags
+EXACT = 1
+LOWER = 2
+UPPER = 3
+
+INF = 1e18
+ASPIRATION = 20.0  # half the window a root action after the first is searched with, around the first's value
+# Move ordering (measured on sampled Draw and All Fives worlds: these cut the nodes searched by about half against
+# heaviest-first alone). A play that leaves the next seat stuck is tried last: a seat that must draw makes a big
+# tree, and a cheap first answer narrows the window sooner. Among the rest, fewer answers for the next seat first,
+# then points scored, then the heaviest tile, doubles before others.
+ORDER_STUCK = -256
+ORDER_REPLY = -8  # for each tile the next seat could answer with
+ORDER_POINT = 2  # for each point the play scores
+TARGET_BONUS = 10000.0  # value of reaching the target during play (the game is won at once)
+
+
+if COMPILED:
+    import numpy as np
+
+    # the index of an isolated bit: multiply by a de Bruijn sequence, look the top six bits up
+    _DEBRUIJN = 0x022FDD63CC95386D
+    _BIT_INDEX = np.zeros(64, np.int64)
+    for _i in range(64):
+        _BIT_INDEX[(((1 << _i) * _DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
+
+    @_jit
+    def hand_pips(hand, prm, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+        """Total pips of the tiles in a hand."""
+        total = 0
+        h = hand
+        while h:
+            low = h & -h
+            t = _BIT_INDEX[((low * _DEBRUIJN) >> 58) & 63]
+            total += tile_hi[t] + tile_lo[t]
+            h ^= low
+        return total
+else:
+    def hand_pips(hand, prm, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+        """Total pips of the tiles in a hand."""
+        total = 0
+        h = hand
+        while h:
+            low = h & -h
+            t = low.bit_length() - 1
+            total += tile_hi[t] + tile_lo[t]
+            h ^= low
+        return total
+
+
+@_jit
+def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
+    """Fill `rp` with each seat's end-of-round points for a round that just ended (`out`: the seat to act went
+    out; else blocked), as the engine scores it, and return the root's share minus the others'."""
+    n = prm[P_N]
+    low = 1 << 40
+    for i in range(n):
+        p = hand_pips(s[S_HAND + i], prm, tile_hi, tile_lo)
+        rp[4 + i] = p
+        if p < low:
+            low = p
+    nlow = 0
+    total = 0
+    others = 0
+    for i in range(n):
+        rp[i] = 0
+        total += rp[4 + i]
+        if rp[4 + i] == low:
+            nlow += 1
+        else:
+            others += rp[4 + i]
+    if prm[P_ALL] == 0:
+        gain = others - low
+        if gain > 0:
+            for i in range(n):
+                if rp[4 + i] == low:
+                    rp[i] = gain
+    elif out or nlow == 1:
+        # lowest takes all: the seat that went out (even beside a lone 0-0), else the one lowest hand
+        w = s[S_CUR]
+        if not out:
+            for i in range(n):
+                if rp[4 + i] == low:
+                    w = i
+        step = prm[P_ROUND]
+        pts = total - rp[4 + w]
+        if step:
+            pts = (pts + step // 2) // step * step
+        rp[w] = pts
+    root = prm[P_ROOT]
+    v = 0
+    for i in range(n):
+        v += rp[i] if i == root else -rp[i]
+    return v
+
+
+@_jit
+def can_draw(s, prm):  # type: ignore[no-untyped-def]
+    return prm[P_DRAW] == 1 and prm[P_BONE] - s[S_DRAWN] > prm[P_KEEP]
+
+
+@_jit
+def blocked(s, prm, pipmask):  # type: ignore[no-untyped-def]
+    """Nobody can play or draw."""
+    if can_draw(s, prm):
+        return False
+    fit = 0
+    for e in range(4):
+        if s[S_PIP + e] >= 0:
+            fit |= pipmask[s[S_PIP + e]]
+    for i in range(prm[P_N]):
+        if s[S_HAND + i] & fit:
+            return False
+    return True
+
+
+@_jit
+def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-def]
+    """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act.
+
+    Returns 0 when the round goes on, 1 when it ended blocked, 2 when the game ended at the target, 3 when the
+    seat went out.
+    """
+    seat = s[S_CUR]
+    hi = tile_hi[t]
+    lo = tile_lo[t]
+    double = hi == lo
+    spin_rule = prm[P_SPIN] == 1
+    if e < 0:
+        spinner = double and spin_rule
+        w = 2 * hi if double else hi
+        s[S_PIP + 0] = hi
+        s[S_W + 0] = w
+        s[S_SF + 0] = 1 if spinner else 0
+        w = 2 * lo if double else lo
+        s[S_PIP + 1] = lo
+        s[S_W + 1] = w
+        s[S_SF + 1] = 1 if spinner else 0
+        s[S_PIP + 2] = -1
+        s[S_PIP + 3] = -1
+        s[S_W + 2] = 0
+        s[S_W + 3] = 0
+        s[S_SF + 2] = 0
+        s[S_SF + 3] = 0
+        if spinner:
+            s[S_SIDES] = 2
+            s[S_SPIP] = hi
+        s[S_DOWN] = 1
+    else:
+        pip = s[S_PIP + e]
+        outer = lo if pip == hi else hi
+        spinner = double and s[S_SIDES] == -1 and spin_rule
+        was_spinner_side = s[S_SF + e] == 1
+        s[S_PIP + e] = outer
+        s[S_W + e] = 2 * outer if double else outer
+        s[S_SF + e] = 1 if spinner else 0
+        if spinner:
+            s[S_SIDES] = 1
+            s[S_SPIP] = outer
+        elif was_spinner_side:
+            s[S_SIDES] -= 1
+            if s[S_SIDES] == 0:
+                sp = s[S_SPIP]
+                for u in range(2, 4):
+                    s[S_PIP + u] = sp
+                    s[S_W + u] = 0
+                    s[S_SF + u] = 0
+        s[S_DOWN] += 1
+    s[S_HAND + seat] &= ~(1 << t)
+    scored = 0
+    mult = prm[P_MULT]
+    if mult:
+        if s[S_DOWN] == 1:
+            total = hi + lo
+        else:
+            total = 0
+            for u in range(4):
+                if s[S_PIP + u] >= 0:
+                    total += s[S_W + u]
+        if total and total % mult == 0:
+            scored = total
+            s[S_PTS + seat] += total
+    if s[S_HAND + seat] == 0:
+        return 3
+    if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
+        return 2
+    s[S_CUR] = (seat + 1) % prm[P_N]
+    if blocked(s, prm, pipmask):
+        return 1
+    return 0
+
+
+@_jit
+def draw(s, prm, bone, pipmask):  # type: ignore[no-untyped-def]
+    """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
+    seat = s[S_CUR]
+    s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
+    s[S_DRAWN] += 1
+    return 1 if blocked(s, prm, pipmask) else 0
+
+
+@_jit
+def pass_turn(s, prm, pipmask):  # type: ignore[no-untyped-def]
+    s[S_CUR] = (s[S_CUR] + 1) % prm[P_N]
+    return 1 if blocked(s, prm, pipmask) else 0
+
+
+@_jit
+def leaf(s, prm, status, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
+    """Value of the rest of a round that just ended (status 1: blocked; 2: the target reached in play; 3: out):
+    the end-of-round points, or the game won or lost."""
+    if status == 2:
+        return TARGET_BONUS if s[S_CUR] == prm[P_ROOT] else -TARGET_BONUS
+    return float(finish(s, prm, tile_hi, tile_lo, rp, status == 3))
+
+
+@_jit
+def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
+    """Static value where the node budget ran out: half the pip gap to the lightest hand goes to its holder."""
+    n = prm[P_N]
+    low = 1 << 40
+    lightest = 0
+    total = 0
+    for i in range(n):
+        p = hand_pips(s[S_HAND + i], prm, tile_hi, tile_lo)
+        total += p
+        if p < low:
+            low = p
+            lightest = i
+    gap = (total - n * low) // 2
+    return float(gap if lightest == prm[P_ROOT] else -gap)
+
+
+@_jit
+def save(s, undo, depth):  # type: ignore[no-untyped-def]
+    base = depth * NS
+    for i in range(NS):
+        undo[base + i] = s[i]
+
+
+@_jit
+def restore(s, undo, depth):  # type: ignore[no-untyped-def]
+    base = depth * NS
+    for i in range(NS):
+        s[i] = undo[base + i]
+
+
+if COMPILED:
+    @_jit
+    def _mix(x):  # type: ignore[no-untyped-def]
+        x = (x ^ (x >> 31)) * 0x5851F42D4C957F2D
+        x = (x ^ (x >> 29)) * 0x14057B7EF767814F
+        return x ^ (x >> 32)
+
+    @_jit
+    def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
+        """A 64-bit key of the state (never 0: 0 marks an empty table slot)."""
+        h = salt
+        for i in range(prm[P_N]):
+            h = _mix(h ^ s[S_HAND + i])
+        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10) | (s[S_SF] << 12) | (s[S_SF + 1] << 13)
+        h = _mix(h ^ misc)
+        ends = 0
+        for u in range(4):
+            ends = (ends << 15) | ((s[S_PIP + u] + 1) << 9) | s[S_W + u]
+        h = _mix(h ^ ends)
+        if prm[P_KEYPTS]:
+            pts = 0
+            for i in range(prm[P_N]):
+                pts = (pts << 12) | s[S_PTS + i]
+            h = _mix(h ^ pts)
+        return h | 1
+else:
+    def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
+        """A key of the state (never 0: 0 marks an empty table slot)."""
+        return hash((salt, tuple(s))) | 1
+
+
+@_jit
+def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+    """Write the seat to act's plays from moves[mbase] and return how many there are.
+
+    A move is encoded as tile * 8 + end + 1 (end -1 for the first tile). Ends that look the same (same pips,
+    weight and spinner flag) give the same futures, so only the first of them is searched.
+    """
+    seat = s[S_CUR]
+    hand = s[S_HAND + seat]
+    k = 0
+    if s[S_DOWN] == 0:
+        for t in range(prm[P_TC]):
+            if (hand >> t) & 1:
+                moves[mbase + k] = t * 8
+                k += 1
+        return k
+    npt = prm[P_MAXPIP] + 1
+    for e in range(4):
+        pip = s[S_PIP + e]
+        if pip < 0:
+            continue
+        same = False
+        for f in range(e):
+            if s[S_PIP + f] == pip and s[S_W + f] == s[S_W + e] and s[S_SF + f] == s[S_SF + e]:
+                same = True
+        if same:
+            continue
+        if hand & pipmask[pip]:
+            for j in range(npt):
+                t = pip_tiles[pip * npt + j]
+                if (hand >> t) & 1:
+                    moves[mbase + k] = t * 8 + e + 1
+                    k += 1
+    return k
+
+
+# frame fields (per depth): ints in `fi`, floats in `ff`
+F_FORCED = 0  # 1: a draw or pass node with its one child
+F_K = 1  # moves generated
+F_I = 2  # next move to try
+F_SLOT = 3
+F_KEY = 4
+F_BEST = 5  # best move so far
+F_DELTA = 6  # what the move being tried scored for the root (negative: for another seat)
+F_PHASE = 7  # 1 while the move being tried is searched with a null window
+F_NODES = 8  # the node count when the position was entered
+NFI = 9
+G_ALPHA = 0
+G_BETA = 1
+G_A0 = 2
+G_B0 = 3
+G_BEST = 4
+NFF = 5
+
+ENTER = 0
+NEXT = 1
+RETURN = 2
+CHILD = 3
+
+
+@_jit
+def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+           undo, moves, keys, rp, counters, fi, ff, salt, start, alpha, beta):  # type: ignore[no-untyped-def]
+    """Minimax value (root's view) of a position where the round goes on: alpha-beta with a table.
+
+    An explicit stack of frames instead of recursion (numba's disk cache cannot hold recursive functions).
+    """
+    root = prm[P_ROOT]
+    width = prm[P_TC] * 4 + 4
+    mask = len(tt) // 4 - 1
+    d = start
+    ff[d * NFF + G_ALPHA] = alpha
+    ff[d * NFF + G_BETA] = beta
+    mode = ENTER
+    v = 0.0
+    while True:
+        if mode == ENTER:
+            counters[C_NODES] += 1
+            fb = d * NFI
+            gb = d * NFF
+            seat = s[S_CUR]
+            hand = s[S_HAND + seat]
+            fit = 0
+            for e in range(4):
+                if s[S_PIP + e] >= 0:
+                    fit |= pipmask[s[S_PIP + e]]
+            if s[S_DOWN] > 0 and hand & fit == 0:
+                # forced: draw until something fits (all in this one frame), or pass
+                fi[fb + F_FORCED] = 1
+                save(s, undo, d)
+                status = 0
+                while True:
+                    if can_draw(s, prm):
+                        status = draw(s, prm, bone, pipmask)
+                        if status or s[S_HAND + seat] & fit:
+                            break
+                    else:
+                        status = pass_turn(s, prm, pipmask)
+                        break
+                if status:
+                    v = leaf(s, prm, status, tile_hi, tile_lo, rp)
+                    restore(s, undo, d)
+                    mode = RETURN
+                else:
+                    ff[gb + NFF + G_ALPHA] = ff[gb + G_ALPHA]
+                    ff[gb + NFF + G_BETA] = ff[gb + G_BETA]
+                    d += 1
+                continue
+            fi[fb + F_FORCED] = 0
+            if s[S_DOWN] > 0 and hand & (hand - 1) == 0:
+                # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
+                mbase = d * width
+                k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
+                best = -INF if seat == root else INF
+                for i in range(k):
+                    m = moves[mbase + i]
+                    save(s, undo, d)
+                    status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
+                    delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
+                    v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root else -delta)
+                    restore(s, undo, d)
+                    if (seat == root and v > best) or (seat != root and v < best):
+                        best = v
+                v = best
+                mode = RETURN
+                continue
+            a = ff[gb + G_ALPHA]
+            b = ff[gb + G_BETA]
+            key = state_key(s, prm, salt)
+            slot = key & mask
+            hint = -1
+            at = 4 * slot
+            if tt[at] != key:
+                at += 2
+            if tt[at] == key:
+                packed = tt[at + 1]
+                f = packed & 3
+                tv = float(packed >> 24)
+                if f == EXACT:
+                    v = tv
+                    mode = RETURN
+                    continue
+                if f == LOWER and tv > a:
+                    a = tv
+                elif f == UPPER and tv < b:
+                    b = tv
+                if a >= b:
+                    v = tv
+                    mode = RETURN
+                    continue
+                hint = (packed >> 2) & 0xFFFF
+            if counters[C_NODES] > prm[P_MAXNODES] or d >= prm[P_MAXDEPTH]:
+                counters[C_CUT] = 1
+                v = estimate(s, prm, tile_hi, tile_lo, rp)
+                mode = RETURN
+                continue
+            mbase = d * width
+            k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
+            # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
+            # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
+            nxt = s[S_HAND + (seat + 1) % prm[P_N]]
+            wsum = 0
+            for e in range(4):
+                if s[S_PIP + e] >= 0:
+                    wsum += s[S_W + e]
+            for i in range(k):
+                m = moves[mbase + i]
+                t = m >> 3
+                e = (m & 7) - 1
+                hi = tile_hi[t]
+                lo = tile_lo[t]
+                sc = (hi + lo) * 2 + (1 if hi == lo else 0)
+                if e < 0:
+                    nf = pipmask[hi] | pipmask[lo]
+                    total = hi + lo
+                else:
+                    outer = lo if s[S_PIP + e] == hi else hi
+                    nf = pipmask[outer]
+                    for f in range(4):
+                        if f != e and s[S_PIP + f] >= 0:
+                            nf |= pipmask[s[S_PIP + f]]
+                    total = wsum - s[S_W + e] + (2 * outer if hi == lo else outer)
+                if prm[P_MULT] and total % prm[P_MULT] == 0:
+                    sc += ORDER_POINT * total
+                x = nxt & nf
+                if x == 0:
+                    sc += ORDER_STUCK
+                while x:
+                    x &= x - 1
+                    sc += ORDER_REPLY
+                if m == hint:
+                    sc += 1 << 50
+                keys[mbase + i] = sc
+            for i in range(1, k):
+                m = moves[mbase + i]
+                sc = keys[mbase + i]
+                j = i - 1
+                while j >= 0 and keys[mbase + j] < sc:
+                    moves[mbase + j + 1] = moves[mbase + j]
+                    keys[mbase + j + 1] = keys[mbase + j]
+                    j -= 1
+                moves[mbase + j + 1] = m
+                keys[mbase + j + 1] = sc
+            fi[fb + F_K] = k
+            fi[fb + F_I] = 0
+            fi[fb + F_SLOT] = slot
+            fi[fb + F_KEY] = key
+            fi[fb + F_NODES] = counters[C_NODES]
+            fi[fb + F_BEST] = moves[mbase]
+            ff[gb + G_ALPHA] = a
+            ff[gb + G_BETA] = b
+            ff[gb + G_A0] = a
+            ff[gb + G_B0] = b
+            ff[gb + G_BEST] = -INF if seat == root else INF
+            mode = NEXT
+        elif mode == NEXT:
+            fb = d * NFI
+            gb = d * NFF
+            i = fi[fb + F_I]
+            if i >= fi[fb + F_K] or ff[gb + G_ALPHA] >= ff[gb + G_BETA]:
+                best = ff[gb + G_BEST]
+                if best <= ff[gb + G_A0]:
+                    flag = UPPER
+                elif best >= ff[gb + G_B0]:
+                    flag = LOWER
+                else:
+                    flag = EXACT
+                at = 4 * fi[fb + F_SLOT]
+                key = fi[fb + F_KEY]
+                spent = counters[C_NODES] - fi[fb + F_NODES]
+                size = 0
+                while spent > 1 and size < 63:
+                    spent >>= 1
+                    size += 1
+                if tt[at] != key and size < (tt[at + 1] >> 18) & 63:
+                    at += 2  # the first entry cost more: keep it, use the second
+                tt[at] = key
+                tt[at + 1] = (int(best) << 24) | (size << 18) | (fi[fb + F_BEST] << 2) | flag
+                v = best
+                mode = RETURN
+                continue
+            m = moves[d * width + i]
+            save(s, undo, d)
+            seat = s[S_CUR]
+            status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
+            delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
+            if seat != root:
+                delta = -delta
+            fi[fb + F_DELTA] = delta
+            if status:
+                v = leaf(s, prm, status, tile_hi, tile_lo, rp)
+                restore(s, undo, d)
+                mode = CHILD
+            else:
+                a = ff[gb + G_ALPHA]
+                b = ff[gb + G_BETA]
+                fi[fb + F_PHASE] = 0
+                if i > 0 and b - a > 1.0:
+                    # principal variation search: values are whole points, so a window of one tells whether
+                    # a later move beats the first; only then is it searched again with the full window
+                    fi[fb + F_PHASE] = 1
+                    if seat == root:
+                        b = a + 1.0
+                    else:
+                        a = b - 1.0
+                ff[gb + NFF + G_ALPHA] = a - delta
+                ff[gb + NFF + G_BETA] = b - delta
+                d += 1
+                mode = ENTER
+        elif mode == RETURN:
+            if d == start:
+                return v
+            d -= 1
+            restore(s, undo, d)
+            if fi[d * NFI + F_FORCED] == 0:
+                mode = CHILD
+        else:  # CHILD: the value v of the move just tried at frame d
+            fb = d * NFI
+            gb = d * NFF
+            i = fi[fb + F_I]
+            m = moves[d * width + i]
+            v += fi[fb + F_DELTA]
+            if fi[fb + F_PHASE] == 1:
+                fi[fb + F_PHASE] = 0
+                a = ff[gb + G_ALPHA]
+                b = ff[gb + G_BETA]
+                again = False
+                if s[S_CUR] == root:
+                    if a < v < b:
+                        again = True
+                        a = v
+                elif a < v < b:
+                    again = True
+                    b = v
+                if again:
+                    save(s, undo, d)
+                    play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
+                    delta = fi[fb + F_DELTA]
+                    ff[gb + NFF + G_ALPHA] = a - delta
+                    ff[gb + NFF + G_BETA] = b - delta
+                    d += 1
+                    mode = ENTER
+                    continue
+            if s[S_CUR] == root:
+                if v > ff[gb + G_BEST]:
+                    ff[gb + G_BEST] = v
+                    fi[fb + F_BEST] = m
+                if v > ff[gb + G_ALPHA]:
+                    ff[gb + G_ALPHA] = v
+            else:
+                if v < ff[gb + G_BEST]:
+                    ff[gb + G_BEST] = v
+                    fi[fb + F_BEST] = m
+                if v < ff[gb + G_BETA]:
+                    ff[gb + G_BETA] = v
+            fi[fb + F_I] = i + 1
+            mode = NEXT
+
+
+@_jit
+def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+                  undo, moves, keys, rp, counters, fi, ff, salt, actions, out):  # type: ignore[no-untyped-def]
+    """The exact value of each root action (tile * 8 + end + 1; -1 for a draw or pass) into `out`: the points
+    the root seat makes from now to the end of the round minus those the others make (TARGET_BONUS for
+    reaching the target during play)."""
+    guess = 0.0
+    searched = False
+    for i in range(len(actions)):
+        a = actions[i]
+        if a < 0:
+            out[i] = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+                            undo, moves, keys, rp, counters, fi, ff, salt, 1, -INF, INF)
+            continue
+        e = (a & 7) - 1
+        twin = -1
+        if e >= 0:
+            for j in range(i):
+                f = (actions[j] & 7) - 1
+                if (actions[j] >> 3) == (a >> 3) and f >= 0 and s[S_PIP + f] == s[S_PIP + e] \
+                        and s[S_W + f] == s[S_W + e] and s[S_SF + f] == s[S_SF + e]:
+                    twin = j
+        if twin >= 0:  # the same tile on an end that looks the same: the same future
+            out[i] = out[twin]
+            continue
+        save(s, undo, 0)
+        seat = s[S_CUR]
+        status = play(s, prm, a >> 3, e, tile_hi, tile_lo, pipmask)
+        delta = s[S_PTS + seat] - undo[S_PTS + seat]
+        if seat != prm[P_ROOT]:
+            delta = -delta
+        if status:
+            out[i] = delta + leaf(s, prm, status, tile_hi, tile_lo, rp)
+        elif not searched:
+            out[i] = delta + search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
+                                    counters, fi, ff, salt, 1, -INF, INF)
+            guess = out[i]
+            searched = True
+        else:
+            # aspiration: siblings' values lie near each other, and a narrow window is cheaper; a result on its
+            # edge is only a bound, and is searched again on that side
+            lo = guess - ASPIRATION - delta
+            hi = guess + ASPIRATION - delta
+            v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters, fi,
+                       ff, salt, 1, lo, hi)
+            if v <= lo:
+                v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
+                           fi, ff, salt, 1, -INF, v + 1.0)
+            elif v >= hi:
+                v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
+                           fi, ff, salt, 1, v - 1.0, INF)
+            out[i] = delta + v
+        restore(s, undo, 0)
+    return 0

@@ -1,0 +1,55 @@
+"""Brute-force references for the expert tests: plain minimax over the engine's own RoundState."""
+
+from __future__ import annotations
+
+import random
+
+from bones.engine.round import RoundState
+from bones.engine.rules import Rules, get_rules
+from bones.engine.tiles import tile_set
+from bones.players.solver import TARGET_BONUS
+
+
+def _diff(points: tuple[int, ...], root: int) -> int:
+    return sum(p if i == root else -p for i, p in enumerate(points))
+
+
+def minimax(state: RoundState, root: int, start: int | None = None) -> float:
+    """What `root` makes from `state` to the end of the round minus what the others make, every seat playing
+    perfectly (the others against root), found with the engine's legal_actions and apply only."""
+    if start is None:
+        start = _diff(state.round_points(), root)
+    if state.over:
+        v = float(_diff(state.round_points(), root) - start)
+        if state.end == "target":
+            v += TARGET_BONUS if state.winner == root else -TARGET_BONUS
+        return v
+    vals = [minimax(state.apply(a), root, start) for a in state.legal_actions()]
+    return max(vals) if state.current == root else min(vals)
+
+
+RULE_CHOICES = [("draw", None), ("block", None), ("all_fives", None), ("muggins", None), ("draw_dominoes", None),
+                ("muggins", {"players": 3}), ("draw_dominoes", {"players": 3}), ("all_fives", {"target": 60}),
+                ("draw", {"set": 9}), ("all_fives", {"set": 12}), ("draw_dominoes", {"players": 4})]
+
+
+def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:
+    """A small random round (a few tiles each, a short boneyard), played forward a few random moves."""
+    rid, opts = rng.choice(RULE_CHOICES)
+    rules: Rules = get_rules(rid, opts)
+    tiles = list(tile_set(rules.max_pip))
+    rng.shuffle(tiles)
+    n = rules.players
+    hands = []
+    for _ in range(n):
+        k = rng.randint(1, max_hand)
+        hands.append(tiles[:k])
+        tiles = tiles[k:]
+    bone = tiles[: rng.randint(0, max_bone)]
+    base = [rng.choice([0, rng.randint(0, rules.target - 1)]) for _ in range(n)]
+    state = RoundState.start(rules, hands, bone, rng.randrange(n), None, base)
+    for _ in range(rng.randint(0, 3)):
+        if state.over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state

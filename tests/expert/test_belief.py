@@ -1,0 +1,125 @@
+"""Belief: sampled worlds never contradict a draw or a pass, always deal the right counts, and never rule out the
+real deal."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+from bones.engine import GameState, Observation, get_rules, observe
+from bones.engine.tiles import TILES_BY_ID, mask_of
+from bones.players.belief import Belief, table_state, world_state
+
+
+def random_observations(rules_id: str, games: int, seed: int, options: dict[str, int] | None = None
+                        ) -> Iterator[tuple[GameState, Observation]]:
+    """Every decision of a few games played at random, with the observation of the seat to move."""
+    rules = get_rules(rules_id, options)
+    rng = random.Random(seed)
+    for g in range(games):
+        game = GameState.new(rules, seed=seed * 1000 + g)
+        while not game.over and game.current_seat is not None:
+            obs = observe(game, game.current_seat)
+            yield game, obs
+            game = game.apply(rng.choice(game.legal_actions()))
+
+
+def _voids_respected(obs: Observation, hands: tuple[int, ...]) -> None:
+    """Checked directly from the history: after a seat drew or passed with number p showing, it can hold no more
+    tiles with p than it drew from that moment on."""
+    opens = obs.open_pips_before()
+    for j in range(obs.seats):
+        if j == obs.seat:
+            continue
+        hand = [TILES_BY_ID[t] for t in range(obs.rules.tile_count) if hands[j] >> t & 1]
+        for k, ev in enumerate(obs.history):
+            if ev.seat != j or ev.action.kind == "play":
+                continue
+            drawn_since = sum(1 for e in obs.history[k:] if e.seat == j and e.action.kind == "draw")
+            showing = set(opens[k])
+            holding = sum(1 for t in hand if t.high in showing or t.low in showing)
+            assert holding <= drawn_since, (j, k, showing, hand)
+
+
+@pytest.mark.parametrize("rules_id", ["draw", "block", "all_fives"])
+def test_worlds_obey_every_draw_and_pass(rules_id: str) -> None:
+    checked = 0
+    for game, obs in random_observations(rules_id, 6, seed=3):
+        if not obs.history or obs.round_over:
+            continue
+        belief = Belief(obs)
+        rng = random.Random(checked)
+        unseen = mask_of(obs.unseen())
+        for _ in range(4):
+            world = belief.sample(rng)
+            # counts, and every unseen tile exactly once (in a hand or the boneyard)
+            assert world.hands[obs.seat] == mask_of(obs.hand)
+            for j in range(obs.seats):
+                assert bin(world.hands[j]).count("1") == obs.hand_counts[j]
+            others = 0
+            for j in range(obs.seats):
+                if j != obs.seat:
+                    assert others & world.hands[j] == 0
+                    others |= world.hands[j]
+            assert len(world.boneyard) == obs.boneyard_count
+            assert others | mask_of([TILES_BY_ID[t] for t in world.boneyard]) == unseen
+            _voids_respected(obs, world.hands)
+        checked += 1
+    assert checked > 50
+
+
+@pytest.mark.parametrize("rules_id,options", [("draw", None), ("block", None), ("all_fives", None),
+                                              ("muggins", {"players": 3})])
+def test_the_real_deal_is_always_possible(rules_id: str, options: dict[str, int] | None) -> None:
+    """The constraints are never too strict: the hands really held pass the exact check."""
+    checked = 0
+    for game, obs in random_observations(rules_id, 5, seed=5, options=options):
+        if obs.round_over:
+            continue
+        assert game.round is not None
+        belief = Belief(obs)
+        for sb in belief.seats:
+            real = game.round.hands[sb.seat]
+            assert real & ~sb.candidates == 0
+            assert belief.consistent(sb, real)
+        checked += 1
+    assert checked > 50
+
+
+def test_a_seat_that_passed_on_a_number_is_never_given_it() -> None:
+    """Block: a pass is forever (nobody draws), so no sampled hand of that seat shows the numbers it passed on."""
+    seen_pass = 0
+    for game, obs in random_observations("block", 10, seed=9):
+        passes = [k for k, e in enumerate(obs.history) if e.action.kind == "pass" and e.seat != obs.seat]
+        if not passes or obs.round_over:
+            continue
+        seen_pass += 1
+        opens = obs.open_pips_before()
+        belief = Belief(obs)
+        world = belief.sample(random.Random(seen_pass))
+        for k in passes:
+            seat = obs.history[k].seat
+            for t in range(28):
+                if world.hands[seat] >> t & 1:
+                    assert TILES_BY_ID[t].high not in opens[k] and TILES_BY_ID[t].low not in opens[k]
+    assert seen_pass > 5
+
+
+def test_sampling_is_deterministic_and_the_world_state_matches_the_table() -> None:
+    for game, obs in random_observations("all_fives", 1, seed=2):
+        if obs.round_over or obs.tiles_down < 3:
+            continue
+        belief = Belief(obs)
+        a = [belief.sample(random.Random(4)) for _ in range(3)]
+        b = [Belief(obs).sample(random.Random(4)) for _ in range(3)]
+        assert a == b
+        assert game.round is not None
+        face_up = world_state(obs, a[0], table_state(obs))
+        assert face_up.ends == game.round.ends
+        assert face_up.spinner_sides == game.round.spinner_sides
+        assert face_up.points == game.round.points
+        assert face_up.tiles_down == game.round.tiles_down
+        assert face_up.current == game.round.current
+        break

@@ -1,0 +1,178 @@
+"""Expert and Hint: legal moves only, never a peek at hidden tiles, perfect play when nothing is hidden, and the
+obvious winning move taken."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bones.engine import Deal, GameState, Tile, get_rules, observe
+from bones.engine.tiles import tile_set
+from bones.players.base import Budget
+from bones.players.expert import Expert
+from bones.players.hint import hint
+from bones.players.solver import Solver
+
+SMALL = Budget(worlds=8, seconds=5.0)
+
+
+@pytest.mark.parametrize("rules_id,options", [("draw", None), ("block", None), ("all_fives", None),
+                                              ("muggins", {"players": 3})])
+def test_expert_only_plays_legal_moves(rules_id: str, options: dict[str, int] | None) -> None:
+    rules = get_rules(rules_id, options)
+    expert = Expert(seed=1)
+    rng = random.Random(0)
+    game = GameState.new(rules, seed=4)
+    decisions = 0
+    while not game.over and decisions < 40:
+        seat = game.current_seat
+        assert seat is not None
+        if seat == 0:
+            obs = observe(game, seat)
+            choice = expert.choose(obs, SMALL)
+            assert choice.action in obs.legal_actions()
+            if choice.analysis is not None:
+                assert set(choice.analysis) == {str(a) for a in obs.legal_actions()}
+            game = game.apply(choice.action)
+            decisions += 1
+        else:
+            game = game.apply(rng.choice(game.legal_actions()))
+    assert decisions >= 10
+
+
+def _twins(seed: int, moves: int) -> tuple[GameState, GameState] | None:
+    """Two Block games whose seat to move sees the same thing while the other hand and the boneyard differ."""
+    rules = get_rules("block")
+    game = GameState.new(rules, seed=seed)
+    deal = game.deal_for(0)
+    assert deal is not None
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game = game.apply(rng.choice(game.legal_actions()))
+        if game.round is None or game.round.over or game.round_index > 0:
+            return None
+    assert game.round is not None
+    observer = game.current_seat
+    if observer is None or any(e.action.kind != "play" for e in game.round.history):
+        return None
+    laid = {e.action.tile for e in game.round.history}
+    free = [t for s, h in enumerate(deal.hands) if s != observer for t in h if t not in laid] + list(deal.boneyard)
+    pool = free[:]
+    rng.shuffle(pool)
+    it = iter(pool)
+    hands = tuple(h if s == observer else tuple(t if t in laid else next(it) for t in h)
+                  for s, h in enumerate(deal.hands))
+    twin = GameState.new(rules, deals=[Deal(hands, tuple(it))])
+    try:
+        for action in game.actions[0]:
+            twin = twin.apply(action)
+    except ValueError:
+        return None
+    if twin.current_seat != observer or observe(twin, observer) != observe(game, observer):
+        return None
+    assert twin.round is not None
+    if twin.round.hands == game.round.hands:
+        return None
+    return game, twin
+
+
+def test_expert_never_peeks() -> None:
+    """Two different hidden deals behind one observation get the same choice and the same analysis."""
+    found = 0
+    for seed in range(40):
+        twins = _twins(seed, 1 + seed % 5)
+        if twins is None:
+            continue
+        a, b = twins
+        seat = a.current_seat
+        assert seat is not None
+        ca = Expert(seed=3).choose(observe(a, seat), Budget(20, 10.0))
+        cb = Expert(seed=3).choose(observe(b, seat), Budget(20, 10.0))
+        assert ca == cb
+        found += 1
+        if found == 6:
+            break
+    assert found >= 4
+
+
+def test_same_position_same_answer() -> None:
+    game = GameState.new(get_rules("all_fives"), seed=8)
+    rng = random.Random(1)
+    for _ in range(5):
+        game = game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_seat
+    assert seat is not None
+    expert = Expert(seed=2)
+    first = expert.choose(observe(game, seat), Budget(15, 10.0))
+    expert.choose(observe(GameState.new(get_rules("all_fives"), seed=9), 0), Budget(15, 10.0))
+    assert expert.choose(observe(game, seat), Budget(15, 10.0)) == first
+
+
+def test_plays_perfectly_when_nothing_is_hidden() -> None:
+    """Block with fourteen tiles each: the other hand is everything unseen, so every sampled world is the true one
+    and Expert must pick an action of the best round value (the game value rises with it), going out or blocking
+    the other side where that is best."""
+    rules = get_rules("block", {"hand_size": 14})
+    expert = Expert(seed=0, world_nodes=10**7)  # fourteen-tile hands: no node cap, every world exact
+    decisive = 0
+    for seed in range(12):
+        game = GameState.new(rules, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randint(3, 20)):
+            if game.round is None or game.round.over:
+                break
+            game = game.apply(rng.choice(game.legal_actions()))
+        if game.round is None or game.round.over or game.current_seat is None:
+            continue
+        obs = observe(game, game.current_seat)
+        legal = obs.legal_actions()
+        if len(legal) < 2:
+            continue
+        truth = Solver().values(game.round, legal, obs.seat).values
+        choice = expert.choose(obs, Budget(3, 30.0))
+        assert expert.last is not None and expert.last.exact == 3
+        assert truth[legal.index(choice.action)] == max(truth), (seed, [str(a) for a in legal], truth)
+        decisive += max(truth) != min(truth)
+    assert decisive >= 4
+
+
+def test_takes_the_tile_that_wins_the_game_at_once() -> None:
+    """All Fives to 10: leading a tile whose halves make ten scores 10 and ends the game there and then."""
+    rules = get_rules("all_fives", {"target": 10})
+    mine = tuple(Tile.parse(t) for t in ("6-6", "2-1", "3-0", "6-4", "1-1", "2-0", "4-3"))
+    rest = [t for t in tile_set(6) if t not in mine]
+    game = GameState.new(rules, deals=[Deal((mine, tuple(rest[:7])), tuple(rest[7:]))])
+    assert game.current_seat == 0
+    choice = Expert(seed=0).choose(observe(game, 0), Budget(10, 10.0))
+    assert str(choice.action) == "6-4"
+
+
+def test_hint_gives_a_legal_move_and_a_reason() -> None:
+    game = GameState.new(get_rules("all_fives"), seed=3)
+    rng = random.Random(3)
+    for _ in range(4):
+        game = game.apply(rng.choice(game.legal_actions()))
+    seat = game.current_seat
+    assert seat is not None
+    obs = observe(game, seat)
+    choice = hint(obs)
+    assert choice.action in obs.legal_actions()
+    assert choice.reason and "\n" not in choice.reason
+    if choice.action.tile is not None:
+        assert choice.reason.startswith(str(choice.action.tile))
+
+
+def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> None:
+    from dataclasses import replace
+
+    from bones.players.expert import game_value
+
+    obs = observe(GameState.new(get_rules("draw"), seed=1), 0)
+    values = [game_value(d, obs) for d in range(-60, 61, 5)]
+    assert values == sorted(values) and len(set(values)) == len(values)
+    assert game_value(0, obs) == 0.0 and abs(game_value(10, obs) + game_value(-10, obs)) < 1e-12
+    late = replace(obs, scores=(85, 80))
+    # ten points from 85 win the game; ten points at the start are worth far less
+    assert game_value(15, late) == 1.0 + 0.001 * 15 / 100
+    assert game_value(10, late) - game_value(0, late) > game_value(10, obs) - game_value(0, obs)
