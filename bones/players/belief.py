@@ -135,15 +135,24 @@ class Belief:
 
     def consistent(self, sb: SeatBelief, hand: int) -> bool:
         """Whether seat `sb` can hold exactly `hand` now, given everything it did this round."""
-        if bin(hand).count("1") != sb.count or hand & ~sb.candidates:
+        if bin(hand).count("1") != sb.count:
             return False
+        return self._fits(sb, hand, complete=True)
+
+    def _partial(self, sb: SeatBelief, hand: int) -> bool:
+        """Whether the tiles in `hand` (maybe fewer than the seat holds) fit the seat's history so far."""
+        return self._fits(sb, hand, complete=False)
+
+    def _fits(self, sb: SeatBelief, hand: int, complete: bool) -> bool:
+        """Whether the seat can have acquired its played tiles and `hand` at the deal and its draws, each tile
+        before it had to be held; with `complete`, every deal place and draw must be filled by one of them."""
         played = self._played[sb.seat]
-        if played is None:
+        if played is None or hand & ~sb.candidates:
             return False
         now = self._now[sb.seat]
         intervals = played + [(now[t], NEVER) for t in _tiles(hand)]
         slots = [-1] * self.hand_size + list(sb.draw_times)
-        if len(intervals) != len(slots):
+        if complete and len(intervals) != len(slots):
             return False
         # earliest deadline first: every acquisition takes the waiting tile that must be held soonest
         intervals.sort()
@@ -154,30 +163,11 @@ class Belief:
                 heapq.heappush(heap, intervals[i][1])
                 i += 1
             if not heap:
-                return False
+                if complete:
+                    return False
+                continue
             if heapq.heappop(heap) <= a:
                 return False
-        return i == len(intervals) and not heap
-
-    def _partial(self, sb: SeatBelief, hand: int) -> bool:
-        """Whether the tiles in `hand` (maybe fewer than the seat holds) fit the seat's history so far."""
-        played = self._played[sb.seat]
-        if played is None or hand & ~sb.candidates:
-            return False
-        now = self._now[sb.seat]
-        intervals = played + [(now[t], NEVER) for t in _tiles(hand)]
-        slots = [-1] * self.hand_size + list(sb.draw_times)
-        intervals.sort()
-        heap: list[int] = []
-        i = 0
-        for a in slots:
-            while i < len(intervals) and intervals[i][0] <= a:
-                heapq.heappush(heap, intervals[i][1])
-                i += 1
-            if heap and heap[0] <= a:
-                return False
-            if heap:
-                heapq.heappop(heap)
         return i == len(intervals) and not heap
 
     # ----- sampling -------------------------------------------------------------------------------------------

@@ -17,27 +17,10 @@ from bones.engine import RULES
 ROOT = Path(__file__).resolve().parents[2]
 BONES = ROOT / ".venv" / "bin" / "bones"
 
-SPEC_RECORD: dict[str, Any] = {
-    "format": "bones-record/1",
-    "rules": "all_fives",
-    "options": {"target": 250},
-    "names": ["South", "North"],
-    "rounds": [
-        {
-            "hands": [["6-6", "5-5", "5-4", "5-1", "3-2", "2-0", "1-0"],
-                      ["6-5", "4-4", "6-4", "3-3", "2-1", "4-0", "3-0"]],
-            "boneyard": ["1-1", "2-2", "3-1", "4-1", "4-2", "4-3", "5-0",
-                         "5-2", "5-3", "6-0", "6-1", "6-2", "6-3", "0-0"],
-            "actions": ["5-5", "6-5 L", "5-4 R"],
-        }
-    ],
-}
-SPEC_OUTPUT = {
-    "rules": "all_fives", "scores": [20, 0], "finished": False, "winner": None,
-    "rounds": [{"end": None, "winner": None, "points": [20, 0], "pips_left": [26, 34]}],
-    "to_move": 1, "legal": ["4-0 R", "4-4 R", "6-4 L", "6-4 R"],
-    "ends": {"L": 6, "R": 4, "U": 5, "D": 5}, "end_sum": 10,
-}
+# spec/record.md's example document and the output it promises for it
+SPEC_DIR = Path(__file__).resolve().parents[1] / "engine" / "data"
+SPEC_RECORD: dict[str, Any] = json.loads((SPEC_DIR / "spec_example.json").read_text())
+SPEC_OUTPUT: dict[str, Any] = json.loads((SPEC_DIR / "spec_example_replay.json").read_text())
 
 # Block, two tiles each: seat 0 leads 6-6, seat 1 answers 6-5, seat 0 goes out with 6-0 (10 points).
 QUICK = {

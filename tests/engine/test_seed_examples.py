@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -11,33 +13,10 @@ from bones.engine.replay import replay_text
 
 from .engine_kit import game, legal, play, snapshot
 
-SPEC_RECORD = {
-    "format": "bones-record/1",
-    "rules": "all_fives",
-    "options": {"target": 250},
-    "names": ["South", "North"],
-    "rounds": [
-        {
-            "hands": [["6-6", "5-5", "5-4", "5-1", "3-2", "2-0", "1-0"],
-                      ["6-5", "4-4", "6-4", "3-3", "2-1", "4-0", "3-0"]],
-            "boneyard": ["1-1", "2-2", "3-1", "4-1", "4-2", "4-3", "5-0",
-                         "5-2", "5-3", "6-0", "6-1", "6-2", "6-3", "0-0"],
-            "actions": ["5-5", "6-5 L", "5-4 R"],
-        }
-    ],
-}
-
-SPEC_OUTPUT = {
-    "rules": "all_fives",
-    "scores": [20, 0],
-    "finished": False,
-    "winner": None,
-    "rounds": [{"end": None, "winner": None, "points": [20, 0], "pips_left": [26, 34]}],
-    "to_move": 1,
-    "legal": ["4-0 R", "4-4 R", "6-4 L", "6-4 R"],
-    "ends": {"L": 6, "R": 4, "U": 5, "D": 5},
-    "end_sum": 10,
-}
+# spec/record.md's example document and the output it promises for it
+SPEC_DIR = Path(__file__).resolve().parents[1] / "engine" / "data"
+SPEC_RECORD: dict[str, Any] = json.loads((SPEC_DIR / "spec_example.json").read_text())
+SPEC_OUTPUT: dict[str, Any] = json.loads((SPEC_DIR / "spec_example_replay.json").read_text())
 
 
 def test_spec_record_example_replays_exactly() -> None:
