@@ -27,7 +27,7 @@ class MediumWeights:
     fits: float = -1.0  # remaining tiles that fit the ends left: `follow` and `guard` already reward them, and
     # measured, counting them a third time costs a little
     follow: float = 4.0  # for each end left, remaining tiles in its number (up to `cap`)
-    cap: int = 2
+    cap: int = 4
     guard: float = 2.0  # remaining tiles in the weaker end's number: the end the other side leaves standing
     suits: float = 1.0  # different numbers in the remaining hand
     running_out: float = 4.0  # how much of the tile's numbers the table already shows (0..6 each, averaged)

@@ -65,11 +65,13 @@ P_BASE = 13  # game scores before this round, 4 seats
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
-NP = 20
+P_ETC = 20  # enhanced transposition cutoffs are tried at positions with fewer tiles down than this
+NP = 21
 
 # counters
 C_NODES = 0
 C_CUT = 1  # 1 once the node budget ran out somewhere
+C_ETC = 2  # positions settled by an enhanced transposition cutoff
 
 # transposition table: buckets of two entries, each two words: the key, and (value << 24 | size << 18 | best
 # move << 2 | flag), size being log2 of the nodes searched below. The first entry keeps the position that cost
@@ -511,6 +513,36 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 continue
             mbase = d * width
             k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
+            if k > 1 and s[S_DOWN] < prm[P_ETC]:
+                # enhanced transposition cutoff: a child already in the table may settle this position at once
+                etc = False
+                for i in range(k):
+                    m = moves[mbase + i]
+                    save(s, undo, d)
+                    status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
+                    if status == 0:
+                        ck = state_key(s, prm, salt)
+                        cat = 4 * (ck & mask)
+                        if tt[cat] != ck:
+                            cat += 2
+                        if tt[cat] == ck:
+                            packed = tt[cat + 1]
+                            f = packed & 3
+                            delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
+                            tv = float(packed >> 24) + (delta if seat == root else -delta)
+                            if seat == root:
+                                if f != UPPER and tv >= b:
+                                    etc = True
+                            elif f != LOWER and tv <= a:
+                                etc = True
+                    restore(s, undo, d)
+                    if etc:
+                        v = tv
+                        break
+                if etc:
+                    counters[C_ETC] += 1
+                    mode = RETURN
+                    continue
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             nxt = s[S_HAND + (seat + 1) % prm[P_N]]
