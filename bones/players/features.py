@@ -81,6 +81,21 @@ def suits(hand: tuple[Tile, ...]) -> int:
     return len({p for t in hand for p in (t.high, t.low)})
 
 
+def own_points(out: Outcome, multiple: int) -> int:
+    """The most points one of the mover's remaining tiles could make on the ends `out` leaves (if they stay)."""
+    total = sum(out.end_weights)
+    best = 0
+    for t in out.hand:
+        for i, pip in enumerate(out.ends):
+            if pip != t.high and pip != t.low:
+                continue
+            outer = t.other(pip)
+            s = total - out.end_weights[i] + (2 * outer if t.is_double else outer)
+            if s and s % multiple == 0 and s > best:
+                best = s
+    return best
+
+
 def pip_counts(tiles: tuple[Tile, ...] | list[Tile], max_pip: int) -> list[int]:
     """For each number, how many of `tiles` show it (a double counts once)."""
     counts = [0] * (max_pip + 1)

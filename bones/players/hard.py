@@ -43,7 +43,7 @@ class Hard(HeuristicPlayer):
     weights: HardWeights | None = None  # None: the weights for the game being played
 
     def value(self, obs: Observation, out: Outcome, table: Table) -> float:
-        value = medium_value(out, table, self.medium or weights_for(obs.rules))
+        value = medium_value(out, table, self.medium or weights_for(obs.rules), obs.rules.end_multiple)
         if not out.hand:
             return value + 1000.0  # going out ends the round: nothing to weigh against it
         w = self.weights or (SCORING_WEIGHTS if obs.rules.end_multiple else BLOCKING_WEIGHTS)

@@ -35,6 +35,19 @@ def test_easy_lays_heavy_before_light() -> None:
     assert str(make_player("easy").choose(observe(game, 1)).action) == "6-4 L"
 
 
+def test_easy_covers_the_higher_end() -> None:
+    """A tile that fits both ends goes on the higher number: heavy before light, said of the ends."""
+    hands = (
+        tiles("6-6", "4-2", "3-2", "5-0", "1-0", "4-0", "5-1"),
+        tiles("6-4", "6-3", "5-5", "4-4", "3-3", "2-2", "1-1"),
+    )
+    game = play(explicit_game("block", *hands), "6-6", "6-4 L", "4-2 L", "6-3 R")
+    obs = observe(game, 0)
+    assert obs.ends == {"L": 2, "R": 3}
+    assert set(map(str, obs.legal_actions())) == {"3-2 L", "3-2 R"}
+    assert str(make_player("easy").choose(obs).action) == "3-2 R"  # covers the 3, leaves the 2 twice
+
+
 def seed_all_fives_position() -> GameState:
     """The seed's All Fives picture: the 5-5 spinner with 6-5 on its left, 5-4 and the 4-4 on its right."""
     s0 = tiles("5-5", "5-4", "5-1", "6-3", "6-2", "2-1", "1-0")
