@@ -37,7 +37,6 @@ TARGET_BONUS = fast.TARGET_BONUS
 MAX_COMPILED_TILES = 63
 DEFAULT_MAX_NODES = 2_000_000
 FALLBACK_DEPTH = 12  # moves searched past the root when a world's exact search runs out of nodes
-ETC_DOWN = 100  # enhanced transposition cutoffs at positions with fewer tiles down than this
 _END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 
 
@@ -162,7 +161,6 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_MAXNODES] = max_nodes
     p[fast.P_MAXPIP] = rules.max_pip
     p[fast.P_MAXDEPTH] = max_depth
-    p[fast.P_ETC] = ETC_DOWN
     return s, p, bone
 
 
@@ -178,7 +176,7 @@ class Solved:
 class Solver:
     """A reusable searcher: its buffers and transposition table live as long as it does."""
 
-    def __init__(self, compiled: bool = True, table_bits: int = 15) -> None:
+    def __init__(self, compiled: bool = True, table_bits: int = 16) -> None:
         self.compiled = compiled
         self.table_bits = table_bits if compiled else min(table_bits, 16)
         size = 1 << self.table_bits
@@ -201,12 +199,12 @@ class Solver:
             if compiled:
                 self._bufs[key] = (
                     np.zeros(depth * fast.NS, np.int64), np.zeros(depth * width, np.int64),
-                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(4, np.int64),
+                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(2, np.int64),
                     np.zeros(depth * fast.NFI, np.int64), np.zeros(depth * fast.NFF, np.float64),
                 )
             else:
                 self._bufs[key] = ([0] * (depth * fast.NS), [0] * (depth * width), [0] * (depth * width), [0] * 8,
-                                   [0, 0, 0, 0], [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
+                                   [0, 0], [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
         return self._bufs[key]
 
     def values(

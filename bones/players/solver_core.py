@@ -18,7 +18,9 @@ seat maximises, every other seat minimises: exact minimax for two seats, the "pa
 others play as one side against the root). Alpha-beta with principal variation search (values are whole points),
 a transposition table (`tt`), and the move ordering below; an explicit stack instead of recursion, because
 numba's disk cache cannot hold recursive functions. The two readings differ only in how a position's key is
-hashed (which changes nothing but the order entries are replaced in).
+hashed (which changes nothing but the order entries are replaced in). A key holds the ends as a sorted list of
+`end_code`s, so positions whose ends differ only in which is which share an entry (a third fewer nodes at a Draw
+or All Fives lead).
 """
 
 from __future__ import annotations
@@ -65,13 +67,11 @@ P_BASE = 13  # game scores before this round, 4 seats
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
-P_ETC = 20  # enhanced transposition cutoffs are tried at positions with fewer tiles down than this
-NP = 21
+NP = 20
 
 # counters
 C_NODES = 0
 C_CUT = 1  # 1 once the node budget ran out somewhere
-C_ETC = 2  # positions settled by an enhanced transposition cutoff
 
 # transposition table: buckets of two entries, each two words: the key, and (value << 24 | size << 18 | best
 # move << 2 | flag), size being log2 of the nodes searched below. The first entry keeps the position that cost
@@ -125,6 +125,20 @@ else:
             total += tile_hi[t] + tile_lo[t]
             h ^= low
         return total
+
+
+if COMPILED:
+    @_jit
+    def popcount(x):  # type: ignore[no-untyped-def]
+        """The number of bits set in a non-negative int64."""
+        x = x - ((x >> 1) & 0x5555555555555555)
+        x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+        return ((x * 0x0101010101010101) >> 56) & 0xFF
+else:
+    def popcount(x):  # type: ignore[no-untyped-def]
+        """The number of bits set in a non-negative int."""
+        return bin(x).count("1")
 
 
 @_jit
@@ -324,6 +338,17 @@ def restore(s, undo, depth):  # type: ignore[no-untyped-def]
         s[i] = undo[base + i]
 
 
+@_jit
+def end_code(s, prm, u):  # type: ignore[no-untyped-def]
+    """What end `u` is for the rest of the round (0: closed): its pips, its spinner flag and, where ends score,
+    its weight. Ends with equal codes are interchangeable: the round goes on the same whichever is which (the
+    short sides of a spinner open only once both long sides are closed, all four then plain ends)."""
+    if s[S_PIP + u] < 0:
+        return 0
+    w = s[S_W + u] if prm[P_MULT] else 0
+    return ((s[S_PIP + u] + 1) << 10) | (w << 1) | s[S_SF + u]
+
+
 if COMPILED:
     @_jit
     def _mix(x):  # type: ignore[no-untyped-def]
@@ -337,12 +362,25 @@ if COMPILED:
         h = salt
         for i in range(prm[P_N]):
             h = _mix(h ^ s[S_HAND + i])
-        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10) | (s[S_SF] << 12) | (s[S_SF + 1] << 13)
+        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10)
         h = _mix(h ^ misc)
-        ends = 0
-        for u in range(4):
-            ends = (ends << 15) | ((s[S_PIP + u] + 1) << 9) | s[S_W + u]
-        h = _mix(h ^ ends)
+        wm = -1 if prm[P_MULT] else 0
+        c0 = ((s[S_PIP] + 1) << 10) | ((s[S_W] & wm) << 1) | s[S_SF]
+        c1 = ((s[S_PIP + 1] + 1) << 10) | ((s[S_W + 1] & wm) << 1) | s[S_SF + 1]
+        c2 = ((s[S_PIP + 2] + 1) << 10) | ((s[S_W + 2] & wm) << 1) | s[S_SF + 2]
+        c3 = ((s[S_PIP + 3] + 1) << 10) | ((s[S_W + 3] & wm) << 1) | s[S_SF + 3]
+        # the ends as a sorted list (a sorting network): which end is which never matters
+        if c0 > c1:
+            c0, c1 = c1, c0
+        if c2 > c3:
+            c2, c3 = c3, c2
+        if c0 > c2:
+            c0, c2 = c2, c0
+        if c1 > c3:
+            c1, c3 = c3, c1
+        if c1 > c2:
+            c1, c2 = c2, c1
+        h = _mix(h ^ ((((c0 << 14 | c1) << 14) | c2) << 14 | c3))
         if prm[P_KEYPTS]:
             pts = 0
             for i in range(prm[P_N]):
@@ -352,15 +390,17 @@ if COMPILED:
 else:
     def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
         """A key of the state (never 0: 0 marks an empty table slot)."""
-        return hash((salt, tuple(s))) | 1
+        ends = tuple(sorted(end_code(s, prm, u) for u in range(4)))
+        pts = tuple(s[S_PTS:S_PTS + 4]) if prm[P_KEYPTS] else ()
+        return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], ends, pts)) | 1
 
 
 @_jit
 def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """Write the seat to act's plays from moves[mbase] and return how many there are.
 
-    A move is encoded as tile * 8 + end + 1 (end -1 for the first tile). Ends that look the same (same pips,
-    weight and spinner flag) give the same futures, so only the first of them is searched.
+    A move is encoded as tile * 8 + end + 1 (end -1 for the first tile). Ends that look the same (`end_code`)
+    give the same futures, so only the first of them is searched.
     """
     seat = s[S_CUR]
     hand = s[S_HAND + seat]
@@ -372,13 +412,14 @@ def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # ty
                 k += 1
         return k
     npt = prm[P_MAXPIP] + 1
+    wm = prm[P_MULT]  # end weights matter only where the ends score
     for e in range(4):
         pip = s[S_PIP + e]
         if pip < 0:
             continue
         same = False
         for f in range(e):
-            if s[S_PIP + f] == pip and s[S_W + f] == s[S_W + e] and s[S_SF + f] == s[S_SF + e]:
+            if s[S_PIP + f] == pip and s[S_SF + f] == s[S_SF + e] and (s[S_W + f] == s[S_W + e] or wm == 0):
                 same = True
         if same:
             continue
@@ -513,81 +554,51 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 continue
             mbase = d * width
             k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
-            if k > 1 and s[S_DOWN] < prm[P_ETC]:
-                # enhanced transposition cutoff: a child already in the table may settle this position at once
-                etc = False
-                for i in range(k):
-                    m = moves[mbase + i]
-                    save(s, undo, d)
-                    status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
-                    if status == 0:
-                        ck = state_key(s, prm, salt)
-                        cat = 4 * (ck & mask)
-                        if tt[cat] != ck:
-                            cat += 2
-                        if tt[cat] == ck:
-                            packed = tt[cat + 1]
-                            f = packed & 3
-                            delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
-                            tv = float(packed >> 24) + (delta if seat == root else -delta)
-                            if seat == root:
-                                if f != UPPER and tv >= b:
-                                    etc = True
-                            elif f != LOWER and tv <= a:
-                                etc = True
-                    restore(s, undo, d)
-                    if etc:
-                        v = tv
-                        break
-                if etc:
-                    counters[C_ETC] += 1
-                    mode = RETURN
-                    continue
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
-            nxt = s[S_HAND + (seat + 1) % prm[P_N]]
-            wsum = 0
-            for e in range(4):
-                if s[S_PIP + e] >= 0:
-                    wsum += s[S_W + e]
-            for i in range(k):
-                m = moves[mbase + i]
-                t = m >> 3
-                e = (m & 7) - 1
-                hi = tile_hi[t]
-                lo = tile_lo[t]
-                sc = (hi + lo) * 2 + (1 if hi == lo else 0)
-                if e < 0:
-                    nf = pipmask[hi] | pipmask[lo]
-                    total = hi + lo
-                else:
-                    outer = lo if s[S_PIP + e] == hi else hi
-                    nf = pipmask[outer]
-                    for f in range(4):
-                        if f != e and s[S_PIP + f] >= 0:
-                            nf |= pipmask[s[S_PIP + f]]
-                    total = wsum - s[S_W + e] + (2 * outer if hi == lo else outer)
-                if prm[P_MULT] and total % prm[P_MULT] == 0:
-                    sc += ORDER_POINT * total
-                x = nxt & nf
-                if x == 0:
-                    sc += ORDER_STUCK
-                while x:
-                    x &= x - 1
-                    sc += ORDER_REPLY
-                if m == hint:
-                    sc += 1 << 50
-                keys[mbase + i] = sc
-            for i in range(1, k):
-                m = moves[mbase + i]
-                sc = keys[mbase + i]
-                j = i - 1
-                while j >= 0 and keys[mbase + j] < sc:
-                    moves[mbase + j + 1] = moves[mbase + j]
-                    keys[mbase + j + 1] = keys[mbase + j]
-                    j -= 1
-                moves[mbase + j + 1] = m
-                keys[mbase + j + 1] = sc
+            if k > 1:
+                nxt = s[S_HAND + (seat + 1) % prm[P_N]]
+                wsum = 0
+                for e in range(4):
+                    if s[S_PIP + e] >= 0:
+                        wsum += s[S_W + e]
+                for i in range(k):
+                    m = moves[mbase + i]
+                    t = m >> 3
+                    e = (m & 7) - 1
+                    hi = tile_hi[t]
+                    lo = tile_lo[t]
+                    sc = (hi + lo) * 2 + (1 if hi == lo else 0)
+                    if e < 0:
+                        nf = pipmask[hi] | pipmask[lo]
+                        total = hi + lo
+                    else:
+                        outer = lo if s[S_PIP + e] == hi else hi
+                        nf = pipmask[outer]
+                        for f in range(4):
+                            if f != e and s[S_PIP + f] >= 0:
+                                nf |= pipmask[s[S_PIP + f]]
+                        total = wsum - s[S_W + e] + (2 * outer if hi == lo else outer)
+                    if prm[P_MULT] and total % prm[P_MULT] == 0:
+                        sc += ORDER_POINT * total
+                    x = nxt & nf
+                    if x == 0:
+                        sc += ORDER_STUCK
+                    else:
+                        sc += ORDER_REPLY * popcount(x)
+                    if m == hint:
+                        sc += 1 << 50
+                    keys[mbase + i] = sc
+                for i in range(1, k):
+                    m = moves[mbase + i]
+                    sc = keys[mbase + i]
+                    j = i - 1
+                    while j >= 0 and keys[mbase + j] < sc:
+                        moves[mbase + j + 1] = moves[mbase + j]
+                        keys[mbase + j + 1] = keys[mbase + j]
+                        j -= 1
+                    moves[mbase + j + 1] = m
+                    keys[mbase + j + 1] = sc
             fi[fb + F_K] = k
             fi[fb + F_I] = 0
             fi[fb + F_SLOT] = slot
@@ -723,8 +734,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
         if e >= 0:
             for j in range(i):
                 f = (actions[j] & 7) - 1
-                if (actions[j] >> 3) == (a >> 3) and f >= 0 and s[S_PIP + f] == s[S_PIP + e] \
-                        and s[S_W + f] == s[S_W + e] and s[S_SF + f] == s[S_SF + e]:
+                if (actions[j] >> 3) == (a >> 3) and f >= 0 and end_code(s, prm, f) == end_code(s, prm, e):
                     twin = j
         if twin >= 0:  # the same tile on an end that looks the same: the same future
             out[i] = out[twin]
