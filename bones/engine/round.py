@@ -51,7 +51,7 @@ def round_pips(pips: int, step: int) -> int:
     return (pips + step // 2) // step * step
 
 
-_new_event = tuple.__new__
+_new_state = object.__new__
 
 
 class _Setup:
@@ -88,7 +88,7 @@ class RoundState:
     tiles_down: int
     current: int
     points: tuple[int, ...]  # scored during play
-    log: tuple[Any, Event] | None  # the history as a linked list (cheap to extend): (earlier log, event)
+    log: tuple[Any, int, Action, int] | None  # the history, linked (cheap to extend): (earlier, seat, action, scored)
     from_boneyard: tuple[int, ...]  # per seat, the tiles it drew
     over: bool
     outcome: tuple[str, int | None, tuple[int, ...]] | None  # (end, winner, end-of-round points) once over
@@ -184,7 +184,7 @@ class RoundState:
         out = []
         log = self.log
         while log is not None:
-            out.append(log[1])
+            out.append(Event(log[1], log[2], log[3]))
             log = log[0]
         return tuple(reversed(out))
 
@@ -360,7 +360,18 @@ class RoundState:
             pip = e[0]
             if pip != hi and pip != lo:
                 raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {pip}")
-            s = self._clone()
+            # an inline copy of the fields this branch does not set below (the hot path of every playout)
+            s = _new_state(RoundState)
+            s.setup = setup
+            s.drawn = self.drawn
+            s.center = self.center
+            s.current = seat
+            s.spinner_sides = self.spinner_sides
+            s.spinner_pip = self.spinner_pip
+            s.points = self.points
+            s.from_boneyard = self.from_boneyard
+            s.over = False
+            s.outcome = None
             outer = lo if pip == hi else hi
             ends = list(self.ends)
             if hi == lo:
@@ -401,7 +412,7 @@ class RoundState:
                 pts = list(s.points)
                 pts[seat] += scored
                 s.points = tuple(pts)
-        s.log = (self.log, _new_event(Event, (seat, action, scored)))
+        s.log = (self.log, seat, action, scored)
         if not left:
             s._finish("out")
         elif scored and rules.target_immediate and setup.base_scores[seat] + s.points[seat] >= rules.target:
@@ -440,7 +451,7 @@ class RoundState:
         fb = list(self.from_boneyard)
         fb[seat] |= 1 << tid
         s.from_boneyard = tuple(fb)
-        s.log = (self.log, _new_event(Event, (seat, DRAW, 0)))
+        s.log = (self.log, seat, DRAW, 0)
         s._check_blocked()
         return s
 
@@ -454,7 +465,7 @@ class RoundState:
         if self.can_draw():
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
-        s.log = (self.log, _new_event(Event, (seat, PASS, 0)))
+        s.log = (self.log, seat, PASS, 0)
         s.current = (seat + 1) % len(self.hands)
         s._check_blocked()
         return s
