@@ -81,19 +81,23 @@ def suits(hand: tuple[Tile, ...]) -> int:
     return len({p for t in hand for p in (t.high, t.low)})
 
 
-def own_points(out: Outcome, multiple: int) -> int:
-    """The most points one of the mover's remaining tiles could make on the ends `out` leaves (if they stay)."""
+def tile_points(t: Tile, out: Outcome, multiple: int) -> int:
+    """The most points laying `t` on the ends `out` leaves would make (0 where it fits nowhere or scores nothing)."""
     total = sum(out.end_weights)
     best = 0
-    for t in out.hand:
-        for i, pip in enumerate(out.ends):
-            if pip != t.high and pip != t.low:
-                continue
-            outer = t.other(pip)
-            s = total - out.end_weights[i] + (2 * outer if t.is_double else outer)
-            if s and s % multiple == 0 and s > best:
-                best = s
+    for i, pip in enumerate(out.ends):
+        if pip != t.high and pip != t.low:
+            continue
+        outer = t.other(pip)
+        s = total - out.end_weights[i] + (2 * outer if t.is_double else outer)
+        if s and s % multiple == 0 and s > best:
+            best = s
     return best
+
+
+def own_points(out: Outcome, multiple: int) -> int:
+    """The most points one of the mover's remaining tiles could make on the ends `out` leaves (if they stay)."""
+    return max((tile_points(t, out, multiple) for t in out.hand), default=0)
 
 
 def pip_counts(tiles: tuple[Tile, ...] | list[Tile], max_pip: int) -> list[int]:

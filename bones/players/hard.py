@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bones.engine.observation import Observation
 
-from .features import Outcome, Table, expected_best, hand_fits, p_holds_none
+from .features import Outcome, Table, expected_best, hand_fits, p_holds_none, tile_points
 from .heuristic import HeuristicPlayer
 from .medium import MediumWeights, medium_value, weights_for
 
@@ -74,17 +74,4 @@ def blocked_margin(obs: Observation, out: Outcome, table: Table) -> float:
 
 def replies(obs: Observation, out: Outcome, table: Table) -> list[int]:
     """For each unseen tile, the most points the next seat would make by laying it after `out`."""
-    m = obs.rules.end_multiple
-    total = sum(out.end_weights)
-    best = []
-    for t in table.unseen:
-        top = 0
-        for i, pip in enumerate(out.ends):
-            if pip != t.high and pip != t.low:
-                continue
-            outer = t.other(pip)
-            s = total - out.end_weights[i] + (2 * outer if t.is_double else outer)
-            if s and s % m == 0 and s > top:
-                top = s
-        best.append(top)
-    return best
+    return [tile_points(t, out, obs.rules.end_multiple) for t in table.unseen]
