@@ -1,11 +1,14 @@
-"""Small helpers for the engine tests: deals written by hand, actions applied by text, snapshots of a state."""
+"""Small helpers for the engine tests: deals written by hand, actions applied by text, snapshots of a state,
+and refused actions that must change nothing."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, Iterable, Sequence
 
-from bones.engine import GameState, Tile, get_rules, tile_set
+import pytest
+
+from bones.engine import GameState, IllegalAction, Tile, get_rules, tile_set
 from bones.engine.deal import Deal
 from bones.engine.observation import observe
 from bones.engine.replay import summary
@@ -69,4 +72,14 @@ def pips(texts: str) -> int:
     return sum(t.pips for t in tiles(texts))
 
 
-__all__ = ["T", "tiles", "deal", "game", "play", "legal", "snapshot", "pips"]
+def assert_refused(g: GameState, *actions: str, match: str | None = None) -> None:
+    """Each action is refused with IllegalAction (its message matching `match`) and leaves the game unchanged."""
+    before = snapshot(g)
+    for text in actions:
+        with pytest.raises(IllegalAction, match=match):
+            g.apply(text)
+        assert snapshot(g) == before, text
+
+
+__all__ = ["T", "tiles", "deal", "game", "play", "legal", "snapshot", "assert_refused", "pips"]
+
