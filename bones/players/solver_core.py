@@ -73,14 +73,16 @@ NP = 20
 C_NODES = 0
 C_CUT = 1  # 1 once the node budget ran out somewhere
 
-# transposition table: buckets of two entries, each two words: the key, and (value << 24 | size << 18 | best
-# move << 2 | flag), size being log2 of the nodes searched below. The first entry keeps the position that cost
-# most to search, the second always takes the newest. Values are whole points (estimates too), so they survive
-# the packing exactly.
-# flags
-EXACT = 1
-LOWER = 2
-UPPER = 3
+# transposition table: buckets of two entries, each two words: the key, and the position's value bounds packed
+# with the best move and the search's size (log2 of the nodes searched below it). A search with another window of
+# a position already stored tightens the bounds it has rather than replacing them (null-window searches and their
+# re-searches keep what each learned). The first entry of a bucket keeps the position that cost most to search,
+# the second takes the rest. Values are whole points within +-T_OFFSET (estimates too), so they pack exactly.
+T_LOWER = 48  # lower bound + T_OFFSET, 16 bits
+T_UPPER = 32  # upper bound + T_OFFSET, 16 bits
+T_SIZE = 24  # 6 bits
+T_MOVE = 2  # 16 bits
+T_OFFSET = 32000  # also "no bound": a lower bound of -T_OFFSET, an upper bound of +T_OFFSET
 
 INF = 1e18
 ASPIRATION = 20.0  # half the window a root action after the first is searched with, around the first's value
@@ -532,21 +534,21 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 at += 2
             if tt[at] == key:
                 packed = tt[at + 1]
-                f = packed & 3
-                tv = float(packed >> 24)
-                if f == EXACT:
-                    v = tv
+                lower = float(((packed >> T_LOWER) & 0xFFFF) - T_OFFSET)
+                upper = float(((packed >> T_UPPER) & 0xFFFF) - T_OFFSET)
+                if lower >= b or lower == upper:
+                    v = lower
                     mode = RETURN
                     continue
-                if f == LOWER and tv > a:
-                    a = tv
-                elif f == UPPER and tv < b:
-                    b = tv
-                if a >= b:
-                    v = tv
+                if upper <= a:
+                    v = upper
                     mode = RETURN
                     continue
-                hint = (packed >> 2) & 0xFFFF
+                if lower > a:
+                    a = lower
+                if upper < b:
+                    b = upper
+                hint = (packed >> T_MOVE) & 0xFFFF
             if counters[C_NODES] > prm[P_MAXNODES] or d >= prm[P_MAXDEPTH]:
                 counters[C_CUT] = 1
                 v = estimate(s, prm, tile_hi, tile_lo, rp)
@@ -617,12 +619,12 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             i = fi[fb + F_I]
             if i >= fi[fb + F_K] or ff[gb + G_ALPHA] >= ff[gb + G_BETA]:
                 best = ff[gb + G_BEST]
-                if best <= ff[gb + G_A0]:
-                    flag = UPPER
-                elif best >= ff[gb + G_B0]:
-                    flag = LOWER
-                else:
-                    flag = EXACT
+                lower = -T_OFFSET
+                upper = T_OFFSET
+                if best > ff[gb + G_A0]:
+                    lower = int(best)
+                if best < ff[gb + G_B0]:
+                    upper = int(best)
                 at = 4 * fi[fb + F_SLOT]
                 key = fi[fb + F_KEY]
                 spent = counters[C_NODES] - fi[fb + F_NODES]
@@ -630,10 +632,25 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 while spent > 1 and size < 63:
                     spent >>= 1
                     size += 1
-                if tt[at] != key and size < (tt[at + 1] >> 18) & 63:
+                if tt[at + 2] == key:
+                    at += 2
+                if tt[at] == key:
+                    # the same position searched again with another window: keep both bounds
+                    old = tt[at + 1]
+                    ol = ((old >> T_LOWER) & 0xFFFF) - T_OFFSET
+                    ou = ((old >> T_UPPER) & 0xFFFF) - T_OFFSET
+                    if ol > lower and ol <= upper:
+                        lower = ol
+                    if ou < upper and ou >= lower:
+                        upper = ou
+                    osize = (old >> T_SIZE) & 63
+                    if osize > size:
+                        size = osize
+                elif size < (tt[at + 1] >> T_SIZE) & 63:
                     at += 2  # the first entry cost more: keep it, use the second
                 tt[at] = key
-                tt[at + 1] = (int(best) << 24) | (size << 18) | (fi[fb + F_BEST] << 2) | flag
+                tt[at + 1] = (((lower + T_OFFSET) << T_LOWER) | ((upper + T_OFFSET) << T_UPPER)
+                              | (size << T_SIZE) | (fi[fb + F_BEST] << T_MOVE))
                 v = best
                 mode = RETURN
                 continue
@@ -747,24 +764,24 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             delta = -delta
         if status:
             out[i] = delta + leaf(s, prm, status, tile_hi, tile_lo, rp)
-        elif not searched:
-            out[i] = delta + search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
-                                    counters, fi, ff, salt, 1, -INF, INF)
-            guess = out[i]
-            searched = True
         else:
-            # aspiration: siblings' values lie near each other, and a narrow window is cheaper; a result on its
-            # edge is only a bound, and is searched again on that side
-            lo = guess - ASPIRATION - delta
-            hi = guess + ASPIRATION - delta
-            v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters, fi,
-                       ff, salt, 1, lo, hi)
-            if v <= lo:
-                v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
-                           fi, ff, salt, 1, -INF, v + 1.0)
-            elif v >= hi:
-                v = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
-                           fi, ff, salt, 1, v - 1.0, INF)
+            # MTD(f): null-window searches from the first action's value, each moving a bound of the value, until
+            # the bounds meet; the table keeps both bounds of every position between the passes
+            lo = -INF
+            hi = INF
+            g = guess - delta
+            while lo < hi:
+                beta = g + 1.0 if g == lo else g
+                g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
+                           fi, ff, salt, 1, beta - 1.0, beta)
+                if g < beta:
+                    hi = g
+                else:
+                    lo = g
+            v = g
+            if not searched:
+                guess = delta + v
+                searched = True
             out[i] = delta + v
         restore(s, undo, 0)
     return 0
