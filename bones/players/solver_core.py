@@ -31,9 +31,17 @@ if COMPILED:
     from numba import njit
 
     def _jit(f):  # type: ignore[no-untyped-def]
-        return njit(cache=True, nogil=True, error_model="numpy")(f)
+        return njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(f)
+
+    def _inline(f):  # type: ignore[no-untyped-def]
+        # inlined into the search at numba's level: a compiled call passing arrays would take and drop a reference
+        # to each with atomic instructions, which cost more than half the search time before this
+        return njit(cache=True, nogil=True, error_model="numpy", inline="always", _nrt=False)(f)
 else:
     def _jit(f):  # type: ignore[no-untyped-def]
+        return f
+
+    def _inline(f):  # type: ignore[no-untyped-def]
         return f
 
 # state layout
@@ -105,7 +113,7 @@ if COMPILED:
     for _i in range(64):
         _BIT_INDEX[(((1 << _i) * _DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
-    @_jit
+    @_inline
     def hand_pips(hand, prm, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
         """Total pips of the tiles in a hand."""
         total = 0
@@ -130,7 +138,7 @@ else:
 
 
 if COMPILED:
-    @_jit
+    @_inline
     def popcount(x):  # type: ignore[no-untyped-def]
         """The number of bits set in a non-negative int64."""
         x = x - ((x >> 1) & 0x5555555555555555)
@@ -143,7 +151,7 @@ else:
         return bin(x).count("1")
 
 
-@_jit
+@_inline
 def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
     """Fill `rp` with each seat's end-of-round points for a round that just ended (`out`: the seat to act went
     out; else blocked), as the engine scores it, and return the root's share minus the others'."""
@@ -189,12 +197,12 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
     return v
 
 
-@_jit
+@_inline
 def can_draw(s, prm):  # type: ignore[no-untyped-def]
     return prm[P_DRAW] == 1 and prm[P_BONE] - s[S_DRAWN] > prm[P_KEEP]
 
 
-@_jit
+@_inline
 def blocked(s, prm, pipmask):  # type: ignore[no-untyped-def]
     """Nobody can play or draw."""
     if can_draw(s, prm):
@@ -209,7 +217,7 @@ def blocked(s, prm, pipmask):  # type: ignore[no-untyped-def]
     return True
 
 
-@_jit
+@_inline
 def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-def]
     """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act.
 
@@ -285,7 +293,7 @@ def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-de
     return 0
 
 
-@_jit
+@_inline
 def draw(s, prm, bone, pipmask):  # type: ignore[no-untyped-def]
     """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
     seat = s[S_CUR]
@@ -294,13 +302,13 @@ def draw(s, prm, bone, pipmask):  # type: ignore[no-untyped-def]
     return 1 if blocked(s, prm, pipmask) else 0
 
 
-@_jit
+@_inline
 def pass_turn(s, prm, pipmask):  # type: ignore[no-untyped-def]
     s[S_CUR] = (s[S_CUR] + 1) % prm[P_N]
     return 1 if blocked(s, prm, pipmask) else 0
 
 
-@_jit
+@_inline
 def leaf(s, prm, status, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     """Value of the rest of a round that just ended (status 1: blocked; 2: the target reached in play; 3: out):
     the end-of-round points, or the game won or lost."""
@@ -309,7 +317,7 @@ def leaf(s, prm, status, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     return float(finish(s, prm, tile_hi, tile_lo, rp, status == 3))
 
 
-@_jit
+@_inline
 def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     """Static value where the node budget ran out: half the pip gap to the lightest hand goes to its holder."""
     n = prm[P_N]
@@ -326,21 +334,21 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     return float(gap if lightest == prm[P_ROOT] else -gap)
 
 
-@_jit
+@_inline
 def save(s, undo, depth):  # type: ignore[no-untyped-def]
     base = depth * NS
     for i in range(NS):
         undo[base + i] = s[i]
 
 
-@_jit
+@_inline
 def restore(s, undo, depth):  # type: ignore[no-untyped-def]
     base = depth * NS
     for i in range(NS):
         s[i] = undo[base + i]
 
 
-@_jit
+@_inline
 def end_code(s, prm, u):  # type: ignore[no-untyped-def]
     """What end `u` is for the rest of the round (0: closed): its pips, its spinner flag and, where ends score,
     its weight. Ends with equal codes are interchangeable: the round goes on the same whichever is which (the
@@ -352,13 +360,13 @@ def end_code(s, prm, u):  # type: ignore[no-untyped-def]
 
 
 if COMPILED:
-    @_jit
+    @_inline
     def _mix(x):  # type: ignore[no-untyped-def]
         x = (x ^ (x >> 31)) * 0x5851F42D4C957F2D
         x = (x ^ (x >> 29)) * 0x14057B7EF767814F
         return x ^ (x >> 32)
 
-    @_jit
+    @_inline
     def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
         """A 64-bit key of the state (never 0: 0 marks an empty table slot)."""
         h = salt
@@ -397,7 +405,7 @@ else:
         return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], ends, pts)) | 1
 
 
-@_jit
+@_inline
 def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """Write the seat to act's plays from moves[mbase] and return how many there are.
 
