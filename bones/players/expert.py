@@ -8,8 +8,14 @@ counts for more when either side is close to the target; the action with the bes
 The budget is counted in worlds: the same position always gets the same answer (the random generator is seeded
 from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only when it
 cuts a decision short can the answer depend on the machine. A world's exact search is capped in nodes; a world
-past the cap is searched again a fixed number of moves deep, ending in static estimates, and is counted as not
-exact.
+past the cap gets a second, longer try (a bigger budget and table, within the time left), and one past that is
+searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact.
+
+Exact, with one economy: in each world the actions go best-first by their average so far, and an action proven
+more than WINDOW (a share of the target) worse than the best of that world is scored at that bound, not at its
+exact value. Pinning down how bad a hopeless play is (leading a double that opens four ends for the other side to
+score on) can cost a hundred times the rest of the decision; the bound changes a choice in about one position in
+a hundred, by a negligible amount (docs/levels.md).
 
 Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
 the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
@@ -32,7 +38,11 @@ from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
 WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds in a hundred early in an All Fives
-# or Draw round need more, and those are searched again a fixed number of moves deep (`solver.FALLBACK_DEPTH`)
+# or Draw round need more, and those get a second try with a bigger budget and table, RETRY_NODES
+WINDOW = 0.3  # share of the target: a play this many points worse than the best in a world counts as that much
+# worse (an upper bound of its value), not searched until its exact value is known
+RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
+# of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
 
 
 @dataclass(frozen=True)
@@ -93,10 +103,12 @@ class Expert:
     name = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
-                 compiled: bool = True) -> None:
+                 compiled: bool = True, retry_nodes: int = RETRY_NODES, window: float = WINDOW) -> None:
         self.seed = seed
         self.budget = Budget(worlds, seconds)
         self.world_nodes = world_nodes
+        self.retry_nodes = retry_nodes
+        self.window = window
         if compiled:
             warm_up()
         self.solver = Solver(compiled)
@@ -123,8 +135,15 @@ class Expert:
             if worlds and now + (now - start) / worlds > deadline:
                 break  # the safety cap: another world would likely overrun it
             state = world_state(obs, belief.sample(rng), table)
+            self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
+            # the longer try must end in the time left, at the speed seen so far in this decision
+            rate = nodes / (now - start) if nodes and now > start else 5e6
+            retry = min(self.retry_nodes, int((deadline - now) * rate))
+            # the best actions so far first: an action far worse than those in this world is only bounded
+            order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
-                                        max_nodes=cap)
+                                        max_nodes=cap, retry_nodes=retry, order=order,
+                                        window=max(1, int(self.window * obs.rules.target)) if self.window else 0)
             for i, v in enumerate(solved.values):
                 totals[i] += game_value(v, obs)
             worlds += 1

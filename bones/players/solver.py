@@ -36,6 +36,7 @@ REACH = 150
 TARGET_BONUS = fast.TARGET_BONUS
 MAX_COMPILED_TILES = 63
 DEFAULT_MAX_NODES = 2_000_000
+BIG_TABLE_BITS = 19  # the table of a second, longer try at a world the first budget was too small for (16 MB)
 FALLBACK_DEPTH = 12  # moves searched past the root when a world's exact search runs out of nodes
 _END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 
@@ -161,6 +162,9 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_MAXNODES] = max_nodes
     p[fast.P_MAXPIP] = rules.max_pip
     p[fast.P_MAXDEPTH] = max_depth
+    if rules.end_multiple:
+        for total in range(1, fast.MAX_SUM):
+            p[fast.P_SCORES + total] = 1 if total % rules.end_multiple == 0 else 0
     return s, p, bone
 
 
@@ -176,11 +180,12 @@ class Solved:
 class Solver:
     """A reusable searcher: its buffers and transposition table live as long as it does."""
 
-    def __init__(self, compiled: bool = True, table_bits: int = 16) -> None:
+    def __init__(self, compiled: bool = True, table_bits: int = 14) -> None:
         self.compiled = compiled
         self.table_bits = table_bits if compiled else min(table_bits, 16)
         size = 1 << self.table_bits
         self._tt: Any = np.zeros(4 * size, np.int64) if compiled else [0] * (4 * size)
+        self._big_tt: Any = None  # made on first need
         self._tables: dict[tuple[int, bool], Tables] = {}
         self._bufs: dict[int, tuple[Any, ...]] = {}
 
@@ -199,12 +204,12 @@ class Solver:
             if compiled:
                 self._bufs[key] = (
                     np.zeros(depth * fast.NS, np.int64), np.zeros(depth * width, np.int64),
-                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(2, np.int64),
+                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(fast.NC, np.int64),
                     np.zeros(depth * fast.NFI, np.int64), np.zeros(depth * fast.NFF, np.float64),
                 )
             else:
                 self._bufs[key] = ([0] * (depth * fast.NS), [0] * (depth * width), [0] * (depth * width), [0] * 8,
-                                   [0, 0], [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
+                                   [0] * fast.NC, [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
         return self._bufs[key]
 
     def values(
@@ -215,37 +220,68 @@ class Solver:
         salt: int = 1,
         max_nodes: int = DEFAULT_MAX_NODES,
         fallback_depth: int = FALLBACK_DEPTH,
+        retry_nodes: int = 0,
+        window: int = 0,
+        order: Sequence[int] | None = None,
     ) -> Solved:
         """The value for `root` (default: the seat to act) of each of `actions` of the seat to act.
 
-        Exact when the search to the end of the round fits in `max_nodes`; otherwise the values come from a search
-        `fallback_depth` moves deep that ends in static estimates, within another `max_nodes` (`exact` is then
-        false)."""
-        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20)
+        Exact when the search to the end of the round fits in `max_nodes`, or else (given `retry_nodes` above
+        `max_nodes`) in a second try with that budget and a table big enough for it. Otherwise the values come from
+        a search `fallback_depth` moves deep that ends in static estimates, within another `max_nodes` (`exact` is
+        then false).
+
+        With a `window` (points, > 0), an action proven more than `window` worse than the best of those searched
+        before it gets an upper bound of its value (below best - window) instead of the value: searching the most
+        promising actions first (`order`: indices into `actions`) makes that bound cheap where it is used.
+        """
+        if order is not None:
+            if sorted(order) != list(range(len(actions))):
+                raise ValueError("order must list each action's index once")
+            ordered = self.values(state, [actions[i] for i in order], root, salt, max_nodes, fallback_depth,
+                                  retry_nodes, window)
+            vals = [0.0] * len(actions)
+            for k, i in enumerate(order):
+                vals[i] = ordered.values[k]
+            return Solved(vals, ordered.exact, ordered.nodes)
+        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window)
         if solved.exact:
             return solved
+        spent = solved.nodes
+        if retry_nodes > max_nodes and self.compiled:
+            if self._big_tt is None:
+                self._big_tt = np.zeros(4 << BIG_TABLE_BITS, np.int64)
+            else:
+                self._big_tt[:] = 0
+            again = self._values(state, actions, root, salt, retry_nodes, 1 << 20, self._big_tt, window)
+            spent += again.nodes
+            if again.exact:
+                return Solved(again.values, True, spent)
         # depth-limited where the budget ran out: a fresh key salt keeps the first try's entries out of it
-        shallow = self._values(state, actions, root, salt ^ 0x5A5A5A5A5A5A, max_nodes, fallback_depth)
-        return Solved(shallow.values, False, solved.nodes + shallow.nodes)
+        shallow = self._values(state, actions, root, salt ^ 0x5A5A5A5A5A5A, max_nodes, fallback_depth, self._tt,
+                               window)
+        return Solved(shallow.values, False, spent + shallow.nodes)
 
     def _values(self, state: FaceUpRound, actions: Sequence[Action], root: int | None, salt: int, max_nodes: int,
-                max_depth: int) -> Solved:
+                max_depth: int, table: Any, window: int) -> Solved:
         if state.over:
             raise ValueError("the round is over")
         root = state.current if root is None else root
         rules = state.rules
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
         s, p, bone = compact(state, root, max_nodes, max_depth)
+        p[fast.P_WINDOW] = window
         tkey = (rules.max_pip, compiled)
         if tkey not in self._tables:
             self._tables[tkey] = _tables(rules.max_pip, compiled)
         tb = self._tables[tkey]
         undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, compiled)
-        counters[0] = counters[1] = 0
+        for c in range(fast.NC):
+            counters[c] = 0
         codes = [action_code(a) for a in actions]
         salt &= (1 << 62) - 1
         if compiled:
-            tt = self._tt
+            tt = table
             out = np.zeros(len(codes), np.float64)
             fast.solve_actions(
                 np.array(s, np.int64), np.array(p, np.int64), np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
@@ -255,12 +291,12 @@ class Solver:
             vals = [float(v) for v in out]
         else:
             # a compiled solver asked about a set too big to compile gets a fresh plain table
-            tt = self._tt if not self.compiled else [0] * (4 << 15)
+            tt = table if not self.compiled else [0] * (4 << 15)
             outl = [0.0] * len(codes)
             pure.solve_actions(s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.pipmask, tb.pip_tiles, tt, undo, moves,
                                keys, rp, counters, fi, ff, salt, codes, outl)
             vals = outl
-        return Solved(vals, not counters[1], int(counters[0]))
+        return Solved(vals, not counters[fast.C_CUT], int(counters[fast.C_NODES]))
 
 
 def warm_up() -> None:

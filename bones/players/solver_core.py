@@ -15,12 +15,17 @@ The value of a position is what the root seat makes from there to the end of the
 make (points during play and at the round's end), or +-TARGET_BONUS where a seat reaches the target during play.
 It is additive along a line, so positions that differ only in points already scored share a table entry. The root
 seat maximises, every other seat minimises: exact minimax for two seats, the "paranoid" assumption for more (the
-others play as one side against the root). Alpha-beta with principal variation search (values are whole points),
-a transposition table (`tt`), and the move ordering below; an explicit stack instead of recursion, because
-numba's disk cache cannot hold recursive functions. The two readings differ only in how a position's key is
-hashed (which changes nothing but the order entries are replaced in). A key holds the ends as a sorted list of
-`end_code`s, so positions whose ends differ only in which is which share an entry (a third fewer nodes at a Draw
-or All Fives lead).
+others play as one side against the root). Each root action's value is found by MTD(f) (null-window searches that
+close in on it; values are whole points), inside them alpha-beta with principal variation search, a transposition
+table (`tt`) whose entries keep a lower and an upper bound, and the move ordering below; an explicit stack instead
+of recursion, because numba's disk cache cannot hold recursive functions. The two readings differ only in how a
+position's key is hashed (which changes nothing but the order entries are replaced in). A key holds the ends as a
+sorted list of `end_code`s, so positions whose ends differ only in which is which share an entry (a third fewer
+nodes at a Draw or All Fives lead).
+
+Compiled, the functions are inlined into the search and run without numba's reference counting (`_nrt=False`:
+nothing here allocates): passing arrays between compiled functions otherwise takes and drops a reference to each
+with atomic instructions, which cost more than the search itself.
 """
 
 from __future__ import annotations
@@ -75,11 +80,18 @@ P_BASE = 13  # game scores before this round, 4 seats
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
-NP = 20
+P_WINDOW = 20  # > 0: a root action proven this much worse than the best so far is not searched further
+P_SCORES = 21  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+MAX_SUM = 256  # more than four ends of doubles of the biggest set can show
+NP = P_SCORES + MAX_SUM
 
 # counters
 C_NODES = 0
-C_CUT = 1  # 1 once the node budget ran out somewhere
+C_CUT = 1  # 1 once a search stopped short of the round's end somewhere (node budget or depth): not exact
+C_STOP = 2  # 1 while the node limit has run out: every search returns at once, and nothing more is stored
+C_LIMIT = 3  # the node count at which searching stops (the budget, or a root action's share of it)
+NC = 4
+PROBE_NODES = 20_000  # a root action's share on a first pass; one that needs more waits until the others are done
 
 # transposition table: buckets of two entries, each two words: the key, and the position's value bounds packed
 # with the best move and the search's size (log2 of the nodes searched below it). A search with another window of
@@ -93,13 +105,12 @@ T_MOVE = 2  # 16 bits
 T_OFFSET = 32000  # also "no bound": a lower bound of -T_OFFSET, an upper bound of +T_OFFSET
 
 INF = 1e18
-ASPIRATION = 20.0  # half the window a root action after the first is searched with, around the first's value
 # Move ordering (measured on sampled Draw and All Fives worlds: these cut the nodes searched by about half against
 # heaviest-first alone). A play that leaves the next seat stuck is tried last: a seat that must draw makes a big
 # tree, and a cheap first answer narrows the window sooner. Among the rest, fewer answers for the next seat first,
 # then points scored, then the heaviest tile, doubles before others.
 ORDER_STUCK = -256
-ORDER_REPLY = -8  # for each tile the next seat could answer with
+ORDER_REPLY = -32  # for each tile the next seat could answer with
 ORDER_POINT = 2  # for each point the play scores
 TARGET_BONUS = 10000.0  # value of reaching the target during play (the game is won at once)
 
@@ -280,14 +291,14 @@ def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-de
             for u in range(4):
                 if s[S_PIP + u] >= 0:
                     total += s[S_W + u]
-        if total and total % mult == 0:
+        if prm[P_SCORES + total]:
             scored = total
             s[S_PTS + seat] += total
     if s[S_HAND + seat] == 0:
         return 3
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
         return 2
-    s[S_CUR] = (seat + 1) % prm[P_N]
+    s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
     if blocked(s, prm, pipmask):
         return 1
     return 0
@@ -304,7 +315,7 @@ def draw(s, prm, bone, pipmask):  # type: ignore[no-untyped-def]
 
 @_inline
 def pass_turn(s, prm, pipmask):  # type: ignore[no-untyped-def]
-    s[S_CUR] = (s[S_CUR] + 1) % prm[P_N]
+    s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < prm[P_N] else 0
     return 1 if blocked(s, prm, pipmask) else 0
 
 
@@ -557,7 +568,9 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 if upper < b:
                     b = upper
                 hint = (packed >> T_MOVE) & 0xFFFF
-            if counters[C_NODES] > prm[P_MAXNODES] or d >= prm[P_MAXDEPTH]:
+            if counters[C_NODES] > counters[C_LIMIT]:
+                counters[C_STOP] = 1
+            if counters[C_STOP] or d >= prm[P_MAXDEPTH]:
                 counters[C_CUT] = 1
                 v = estimate(s, prm, tile_hi, tile_lo, rp)
                 mode = RETURN
@@ -567,7 +580,7 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:
-                nxt = s[S_HAND + (seat + 1) % prm[P_N]]
+                nxt = s[S_HAND + (seat + 1 if seat + 1 < prm[P_N] else 0)]
                 wsum = 0
                 for e in range(4):
                     if s[S_PIP + e] >= 0:
@@ -589,7 +602,7 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                             if f != e and s[S_PIP + f] >= 0:
                                 nf |= pipmask[s[S_PIP + f]]
                         total = wsum - s[S_W + e] + (2 * outer if hi == lo else outer)
-                    if prm[P_MULT] and total % prm[P_MULT] == 0:
+                    if prm[P_SCORES + total]:
                         sc += ORDER_POINT * total
                     x = nxt & nf
                     if x == 0:
@@ -633,32 +646,33 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                     lower = int(best)
                 if best < ff[gb + G_B0]:
                     upper = int(best)
-                at = 4 * fi[fb + F_SLOT]
-                key = fi[fb + F_KEY]
-                spent = counters[C_NODES] - fi[fb + F_NODES]
-                size = 0
-                while spent > 1 and size < 63:
-                    spent >>= 1
-                    size += 1
-                if tt[at + 2] == key:
-                    at += 2
-                if tt[at] == key:
-                    # the same position searched again with another window: keep both bounds
-                    old = tt[at + 1]
-                    ol = ((old >> T_LOWER) & 0xFFFF) - T_OFFSET
-                    ou = ((old >> T_UPPER) & 0xFFFF) - T_OFFSET
-                    if ol > lower and ol <= upper:
-                        lower = ol
-                    if ou < upper and ou >= lower:
-                        upper = ou
-                    osize = (old >> T_SIZE) & 63
-                    if osize > size:
-                        size = osize
-                elif size < (tt[at + 1] >> T_SIZE) & 63:
-                    at += 2  # the first entry cost more: keep it, use the second
-                tt[at] = key
-                tt[at + 1] = (((lower + T_OFFSET) << T_LOWER) | ((upper + T_OFFSET) << T_UPPER)
-                              | (size << T_SIZE) | (fi[fb + F_BEST] << T_MOVE))
+                if counters[C_STOP] == 0:  # a search cut short by the node limit stores nothing
+                    at = 4 * fi[fb + F_SLOT]
+                    key = fi[fb + F_KEY]
+                    spent = counters[C_NODES] - fi[fb + F_NODES]
+                    size = 0
+                    while spent > 1 and size < 63:
+                        spent >>= 1
+                        size += 1
+                    if tt[at + 2] == key:
+                        at += 2
+                    if tt[at] == key:
+                        # the same position searched again with another window: keep both bounds
+                        old = tt[at + 1]
+                        ol = ((old >> T_LOWER) & 0xFFFF) - T_OFFSET
+                        ou = ((old >> T_UPPER) & 0xFFFF) - T_OFFSET
+                        if ol > lower and ol <= upper:
+                            lower = ol
+                        if ou < upper and ou >= lower:
+                            upper = ou
+                        osize = (old >> T_SIZE) & 63
+                        if osize > size:
+                            size = osize
+                    elif size < (tt[at + 1] >> T_SIZE) & 63:
+                        at += 2  # the first entry cost more: keep it, use the second
+                    tt[at] = key
+                    tt[at + 1] = (((lower + T_OFFSET) << T_LOWER) | ((upper + T_OFFSET) << T_UPPER)
+                                  | (size << T_SIZE) | (fi[fb + F_BEST] << T_MOVE))
                 v = best
                 mode = RETURN
                 continue
@@ -743,53 +757,91 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
 @_jit
 def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                   undo, moves, keys, rp, counters, fi, ff, salt, actions, out):  # type: ignore[no-untyped-def]
-    """The exact value of each root action (tile * 8 + end + 1; -1 for a draw or pass) into `out`: the points
-    the root seat makes from now to the end of the round minus those the others make (TARGET_BONUS for
-    reaching the target during play)."""
+    """The value of each root action (tile * 8 + end + 1; -1 for a draw or pass) into `out`: the points the root
+    seat makes from now to the end of the round minus those the others make (TARGET_BONUS for reaching the target
+    during play).
+
+    Exact, except with a window (P_WINDOW > 0): an action proven more than the window worse than the best action
+    searched before it gets an upper bound of its value instead (at most the best minus the window). Such
+    actions, like leading a double that opens a spinner's four ends into a hand that scores on them, can cost a
+    hundred times the rest to pin down, only to tell how bad a play no one would choose is. So that the best are
+    known first, the actions go in two passes: on the first each may spend PROBE_NODES, and one that needs more
+    waits for the second, when the others' values are known.
+    """
+    n = len(actions)
+    budget = prm[P_MAXNODES]
+    window = prm[P_WINDOW]
+    counters[C_LIMIT] = budget
     guess = 0.0
-    searched = False
-    for i in range(len(actions)):
-        a = actions[i]
-        if a < 0:
-            out[i] = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
-                            undo, moves, keys, rp, counters, fi, ff, salt, 1, -INF, INF)
-            continue
-        e = (a & 7) - 1
-        twin = -1
-        if e >= 0:
-            for j in range(i):
-                f = (actions[j] & 7) - 1
-                if (actions[j] >> 3) == (a >> 3) and f >= 0 and end_code(s, prm, f) == end_code(s, prm, e):
-                    twin = j
-        if twin >= 0:  # the same tile on an end that looks the same: the same future
-            out[i] = out[twin]
-            continue
-        save(s, undo, 0)
-        seat = s[S_CUR]
-        status = play(s, prm, a >> 3, e, tile_hi, tile_lo, pipmask)
-        delta = s[S_PTS + seat] - undo[S_PTS + seat]
-        if seat != prm[P_ROOT]:
-            delta = -delta
-        if status:
-            out[i] = delta + leaf(s, prm, status, tile_hi, tile_lo, rp)
-        else:
-            # MTD(f): null-window searches from the first action's value, each moving a bound of the value, until
-            # the bounds meet; the table keeps both bounds of every position between the passes
-            lo = -INF
-            hi = INF
-            g = guess - delta
-            while lo < hi:
-                beta = g + 1.0 if g == lo else g
-                g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp, counters,
-                           fi, ff, salt, 1, beta - 1.0, beta)
-                if g < beta:
-                    hi = g
+    best = -INF
+    for i in range(n):
+        moves[i] = 0  # frame 0's slots (the search starts at frame 1): 1 for an action left to the second pass
+    for phase in range(2):
+        for i in range(n):
+            if phase == 1 and moves[i] == 0:
+                continue
+            a = actions[i]
+            if a < 0:
+                out[i] = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+                                undo, moves, keys, rp, counters, fi, ff, salt, 1, -INF, INF)
+                continue
+            e = (a & 7) - 1
+            twin = -1
+            if e >= 0:
+                for j in range(i):
+                    f = (actions[j] & 7) - 1
+                    if (actions[j] >> 3) == (a >> 3) and f >= 0 and end_code(s, prm, f) == end_code(s, prm, e):
+                        twin = j
+            if twin >= 0:  # the same tile on an end that looks the same: the same future
+                if phase == 0 and moves[twin] == 1:
+                    moves[i] = 1
                 else:
-                    lo = g
-            v = g
-            if not searched:
-                guess = delta + v
-                searched = True
-            out[i] = delta + v
-        restore(s, undo, 0)
+                    out[i] = out[twin]
+                continue
+            save(s, undo, 0)
+            seat = s[S_CUR]
+            status = play(s, prm, a >> 3, e, tile_hi, tile_lo, pipmask)
+            delta = s[S_PTS + seat] - undo[S_PTS + seat]
+            if seat != prm[P_ROOT]:
+                delta = -delta
+            if status:
+                out[i] = delta + leaf(s, prm, status, tile_hi, tile_lo, rp)
+            else:
+                probe = phase == 0 and counters[C_NODES] + PROBE_NODES < budget
+                cut = counters[C_CUT]
+                counters[C_LIMIT] = counters[C_NODES] + PROBE_NODES if probe else budget
+                # MTD(f): null-window searches from the guess (the value of the action before), each moving a
+                # bound of the value, until the bounds meet; the table keeps both bounds of every position
+                lo = -INF
+                hi = INF
+                g = guess - delta
+                if window > 0 and best > -INF:
+                    floor = best - window - delta
+                    g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
+                               counters, fi, ff, salt, 1, floor - 1.0, floor)
+                    if g < floor:
+                        lo = hi = g  # far worse than the best: this bound is its value
+                    else:
+                        lo = g
+                while lo < hi and counters[C_STOP] == 0:
+                    beta = g + 1.0 if g == lo else g
+                    g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
+                               counters, fi, ff, salt, 1, beta - 1.0, beta)
+                    if g < beta:
+                        hi = g
+                    else:
+                        lo = g
+                counters[C_LIMIT] = budget
+                if probe and counters[C_STOP]:
+                    # over its share: to the second pass (what it stored before running out stays valid)
+                    counters[C_STOP] = 0
+                    counters[C_CUT] = cut
+                    moves[i] = 1
+                    restore(s, undo, 0)
+                    continue
+                out[i] = delta + g
+                guess = out[i]
+            if out[i] > best:
+                best = out[i]
+            restore(s, undo, 0)
     return 0
