@@ -111,6 +111,7 @@ class Belief:
                     intervals.append((lo, hi))
             self._played[sb.seat] = intervals
         self.boneyard_count = obs.boneyard_count
+        self._cands: dict[int, list[int]] = {}  # the tiles of a candidate mask, in id order
 
     # ----- the exact check --------------------------------------------------------------------------------
 
@@ -188,7 +189,8 @@ class Belief:
             hands_full[sb.seat] = h
             rest &= ~h
         bone = _tiles(rest)
-        rng.shuffle(bone)
+        if self.obs.rules.draw != "never":  # nobody draws in Block: the order is never read
+            rng.shuffle(bone)
         return World(tuple(hands_full), tuple(bone))
 
     def _deal_loose(self, rng: random.Random) -> list[int]:
@@ -217,7 +219,10 @@ class Belief:
         return hands
 
     def _deal_seat(self, sb: SeatBelief, pool: int, rng: random.Random) -> int | None:
-        cand = _tiles(sb.candidates & pool)
+        key = sb.candidates & pool
+        cand = self._cands.get(key)
+        if cand is None:  # with two seats the pool is always the same: list its tiles once per decision
+            cand = self._cands[key] = _tiles(key)
         if len(cand) < sb.count:
             return None
         if not sb.draw_times and self._played[sb.seat] is not None:
@@ -227,6 +232,7 @@ class Belief:
             h = mask_of_ids(rng.sample(cand, sb.count))
             if self.consistent(sb, h):
                 return h
+        cand = cand[:]  # the cached list stays in id order
         rng.shuffle(cand)
         return self._search_seat(sb, cand, 0, 0, 0, [0])
 

@@ -4,6 +4,11 @@ face up to the end of the round, and plays the action that does best on average.
 Each world's solve gives, per action, the round's point difference from here on (the searching seat's points
 minus the others'). `game_value` turns it into a game value, the chance of winning the game as 2p - 1, so a point
 counts for more when either side is close to the target; the action with the best average game value is played.
+The average is weighted: a world counts in proportion to how likely it makes the plays the other seats were seen
+to make, under a generic model of a sensible player (`inference.py`). Draws and passes rule worlds out; plays only
+make some likelier than others (a light tile laid beside a heavy one that fitted is a poor play, so a world where
+that seat held no heavy tile to lay explains it better). Measured against Hard in Block, this weighting took
+Expert from 71 to 78 % on 400 duplicate games of `--seed 101`.
 
 The budget is counted in worlds: the same position always gets the same answer (the random generator is seeded
 from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only when it
@@ -33,7 +38,8 @@ from bones.engine.actions import Action
 from bones.engine.observation import Observation
 
 from .base import Budget, Choice
-from .belief import Belief, table_state, world_state
+from .belief import Belief, World, table_state, world_state
+from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
@@ -103,8 +109,10 @@ class Expert:
     name = "expert"
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
-                 compiled: bool = True, retry_nodes: int = RETRY_NODES, window: float = WINDOW) -> None:
+                 compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
+                 window: float = WINDOW) -> None:
         self.seed = seed
+        self.model = model  # how the other seats' plays are rated (None: not at all, every world weighs the same)
         self.budget = Budget(worlds, seconds)
         self.world_nodes = world_nodes
         self.retry_nodes = retry_nodes
@@ -130,11 +138,14 @@ class Expert:
         deadline = start + CAP_SHARE * budget.seconds
         # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
         cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
-        for w in range(max(1, budget.worlds)):
+        samples, weights = self._worlds(obs, belief, rng, max(1, budget.worlds))
+        gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
+        weight_sum = 0.0
+        for world, weight in zip(samples, weights):
             now = time.perf_counter()
             if worlds and now + (now - start) / worlds > deadline:
                 break  # the safety cap: another world would likely overrun it
-            state = world_state(obs, belief.sample(rng), table)
+            state = world_state(obs, world, table)
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
             # the longer try must end in the time left, at the speed seen so far in this decision
             rate = nodes / (now - start) if nodes and now > start else 5e6
@@ -145,12 +156,29 @@ class Expert:
                                         max_nodes=cap, retry_nodes=retry, order=order,
                                         window=max(1, int(self.window * obs.rules.target)) if self.window else 0)
             for i, v in enumerate(solved.values):
-                totals[i] += game_value(v, obs)
+                g = gv.get(v)
+                if g is None:
+                    g = gv[v] = game_value(v, obs)
+                totals[i] += weight * g
+            weight_sum += weight
             worlds += 1
             exact += solved.exact
             nodes += solved.nodes
         stats = Stats(worlds, exact, nodes, time.perf_counter() - start)
-        return legal, [t / worlds for t in totals], stats
+        return legal, [t / weight_sum for t in totals], stats
+
+    def _worlds(self, obs: Observation, belief: Belief, rng: random.Random, count: int
+                ) -> tuple[list[World], list[float]]:
+        """`count` sampled worlds and the weight of each: how likely it makes the other seats' plays (relative to
+        the likeliest; all 1 without a model or without a play to rate). The samples already obey every hard fact
+        (`belief.py`); the weights add what the choice of plays suggests."""
+        samples = [belief.sample(rng) for _ in range(count)]
+        evidence = PlayEvidence(obs, self.model) if self.model is not None else None
+        if not evidence:
+            return samples, [1.0] * count
+        logs = [evidence.log_likelihood(w) for w in samples]
+        top = max(logs)
+        return samples, [math.exp(v - top) for v in logs]
 
     def choose(self, obs: Observation, budget: Budget | None = None) -> Choice:
         legal = obs.legal_actions()
