@@ -17,10 +17,11 @@ past the cap gets a second, longer try (a bigger budget and table, within the ti
 searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact.
 
 Exact, with one economy: in each world the actions go best-first by their average so far, and an action proven
-more than WINDOW (a share of the target) worse than the best of that world is scored at that bound, not at its
-exact value. Pinning down how bad a hopeless play is (leading a double that opens four ends for the other side to
-score on) can cost a hundred times the rest of the decision; the bound changes a choice in about one position in
-a hundred, by a negligible amount (docs/levels.md).
+more than a window (WINDOW of the target; SCORING_WINDOW where the ends score) worse than the best of that world
+is scored at that bound, not at its exact value. Pinning down how bad a hopeless play is (leading a double that
+opens four ends for the other side to score on) can cost a hundred times the rest of the decision; the bound
+changed no choice in 100 positions of Block or All Fives and four in Draw, by a game value of 0.00016 a position
+(docs/levels.md).
 
 Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
 the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
@@ -47,6 +48,8 @@ WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds i
 # or Draw round need more, and those get a second try with a bigger budget and table, RETRY_NODES
 WINDOW = 0.3  # share of the target: a play this many points worse than the best in a world counts as that much
 # worse (an upper bound of its value), not searched until its exact value is known
+SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 of 250 is 50 points), measured to
+# change no choice in 100 All Fives positions, where 0.2 changed five of 100 in Draw and 0.3 one
 RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
 
@@ -110,7 +113,7 @@ class Expert:
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
-                 window: float = WINDOW) -> None:
+                 window: float | None = None) -> None:
         self.seed = seed
         self.model = model  # how the other seats' plays are rated (None: not at all, every world weighs the same)
         self.budget = Budget(worlds, seconds)
@@ -139,6 +142,8 @@ class Expert:
         # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
         cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
         samples, weights = self._worlds(obs, belief, rng, max(1, budget.worlds))
+        share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.end_multiple else WINDOW)
+        window_points = max(1, int(share * obs.rules.target)) if share else 0
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
         for world, weight in zip(samples, weights):
@@ -154,7 +159,7 @@ class Expert:
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
                                         max_nodes=cap, retry_nodes=retry, order=order,
-                                        window=max(1, int(self.window * obs.rules.target)) if self.window else 0)
+                                        window=window_points)
             for i, v in enumerate(solved.values):
                 g = gv.get(v)
                 if g is None:
