@@ -97,7 +97,7 @@ class Belief:
         self._played: dict[int, list[tuple[int, int]] | None] = {}
         for sb in self.seats:
             now: dict[int, int] = {}
-            for t in _tiles(sb.candidates):
+            for t in tile_ids(sb.candidates):
                 lo = self._window(sb, t, NEVER)[0]
                 assert lo is not None  # a candidate has some time it can have come in
                 now[t] = lo
@@ -151,7 +151,7 @@ class Belief:
         if played is None or hand & ~sb.candidates:
             return False
         now = self._now[sb.seat]
-        intervals = played + [(now[t], NEVER) for t in _tiles(hand)]
+        intervals = played + [(now[t], NEVER) for t in tile_ids(hand)]
         slots = [-1] * self.hand_size + list(sb.draw_times)
         if complete and len(intervals) != len(slots):
             return False
@@ -188,7 +188,7 @@ class Belief:
         for sb, h in zip(self.seats, hands):
             hands_full[sb.seat] = h
             rest &= ~h
-        bone = _tiles(rest)
+        bone = tile_ids(rest)
         if self.obs.rules.draw != "never":  # nobody draws in Block: the order is never read
             rng.shuffle(bone)
         return World(tuple(hands_full), tuple(bone))
@@ -198,8 +198,8 @@ class Belief:
         pool = self.unseen
         hands: list[int] = []
         for sb in self.seats:
-            cand = _tiles(sb.candidates & pool)
-            rest = [t for t in _tiles(pool) if not (sb.candidates >> t) & 1]
+            cand = tile_ids(sb.candidates & pool)
+            rest = [t for t in tile_ids(pool) if not (sb.candidates >> t) & 1]
             rng.shuffle(cand)
             rng.shuffle(rest)
             h = mask_of_ids((cand + rest)[: sb.count])
@@ -222,7 +222,7 @@ class Belief:
         key = sb.candidates & pool
         cand = self._cands.get(key)
         if cand is None:  # with two seats the pool is always the same: list its tiles once per decision
-            cand = self._cands[key] = _tiles(key)
+            cand = self._cands[key] = tile_ids(key)
         if len(cand) < sb.count:
             return None
         if not sb.draw_times and self._played[sb.seat] is not None:
@@ -260,7 +260,8 @@ def mask_of_ids(ids: list[int]) -> int:
     return m
 
 
-def _tiles(mask: int) -> list[int]:
+def tile_ids(mask: int) -> list[int]:
+    """The tile ids in a mask, lowest first."""
     out = []
     while mask:
         low = mask & -mask

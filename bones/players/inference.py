@@ -26,7 +26,7 @@ from bones.engine.observation import Observation
 from bones.engine.round import RoundState
 from bones.engine.tiles import TILES_BY_ID, pip_masks
 
-from .belief import World
+from .belief import World, tile_ids
 
 
 @dataclass(frozen=True)
@@ -163,9 +163,9 @@ def _options(model: PlayModel, masks: tuple[int, ...], off_table: int, ends: tup
     seen: dict[tuple[int, tuple[int, ...]], int] = {}
     chosen = -1
     if end < 0:
-        cands = [(t, -1) for t in _ids(off_table)]
+        cands = [(t, -1) for t in tile_ids(off_table)]
     else:
-        cands = [(t, i) for i, p in enumerate(ends) if p >= 0 for t in _ids(off_table & masks[p])]
+        cands = [(t, i) for i, p in enumerate(ends) if p >= 0 for t in tile_ids(off_table & masks[p])]
     for t, i in cands:
         tile = TILES_BY_ID[t]
         if i < 0:
@@ -195,15 +195,6 @@ def _options(model: PlayModel, masks: tuple[int, ...], off_table: int, ends: tup
 
 
 _END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
-
-
-def _ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _ends_before(obs: Observation) -> list[tuple[int, ...]]:
