@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from bones.engine.round import RoundState
 from bones.engine.rules import Rules, get_rules
@@ -53,3 +54,14 @@ def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) ->
             break
         state = state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def live_positions(rng: random.Random, count: int | None = None, max_hand: int = 4, max_bone: int = 4
+                   ) -> Iterator[RoundState]:
+    """`count` (default: endless) random positions (`random_position`) of rounds still in play."""
+    found = 0
+    while count is None or found < count:
+        state = random_position(rng, max_hand, max_bone)
+        if not state.over:
+            found += 1
+            yield state

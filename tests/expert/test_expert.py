@@ -96,13 +96,19 @@ def test_expert_never_peeks() -> None:
     assert found >= 4
 
 
-def test_same_position_same_answer() -> None:
-    game = GameState.new(get_rules("all_fives"), seed=8)
-    rng = random.Random(1)
-    for _ in range(5):
+def _played_forward(rules_id: str, seed: int, moves: int, rng_seed: int) -> tuple[GameState, int]:
+    """A game dealt from `seed`, `moves` random legal actions in, and the seat to act."""
+    game = GameState.new(get_rules(rules_id), seed=seed)
+    rng = random.Random(rng_seed)
+    for _ in range(moves):
         game = game.apply(rng.choice(game.legal_actions()))
     seat = game.current_seat
     assert seat is not None
+    return game, seat
+
+
+def test_same_position_same_answer() -> None:
+    game, seat = _played_forward("all_fives", 8, 5, 1)
     expert = Expert(seed=2)
     first = expert.choose(observe(game, seat), Budget(15, 10.0))
     expert.choose(observe(GameState.new(get_rules("all_fives"), seed=9), 0), Budget(15, 10.0))
@@ -149,12 +155,7 @@ def test_takes_the_tile_that_wins_the_game_at_once() -> None:
 
 
 def test_hint_gives_a_legal_move_and_a_reason() -> None:
-    game = GameState.new(get_rules("all_fives"), seed=3)
-    rng = random.Random(3)
-    for _ in range(4):
-        game = game.apply(rng.choice(game.legal_actions()))
-    seat = game.current_seat
-    assert seat is not None
+    game, seat = _played_forward("all_fives", 3, 4, 3)
     obs = observe(game, seat)
     choice = hint(obs)
     assert choice.action in obs.legal_actions()

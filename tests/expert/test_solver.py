@@ -13,7 +13,7 @@ from bones.engine.round import RoundState
 from bones.players import solver
 from bones.players import solver_core as fast
 
-from .oracle import minimax, random_position
+from .oracle import live_positions, minimax, random_position
 
 
 def _diff(state: RoundState, root: int) -> int:
@@ -24,11 +24,7 @@ def _diff(state: RoundState, root: int) -> int:
 def test_compiled_and_python_agree_with_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     compiled, plain = solver.Solver(True), solver.Solver(False)
-    checked = 0
-    while checked < 150:
-        state = random_position(rng, max_hand=4, max_bone=4)
-        if state.over:
-            continue
+    for state in live_positions(rng, 150):
         actions = state.legal_actions()
         root = rng.choice([state.current, rng.randrange(state.seats)])
         a = compiled.values(state, actions, root, salt=rng.getrandbits(60))
@@ -37,22 +33,16 @@ def test_compiled_and_python_agree_with_brute_force(seed: int) -> None:
         assert a.exact and b.exact
         assert a.values == want, (state.rules.id, [str(x) for x in actions])
         assert b.values == want
-        checked += 1
 
 
 def test_compiled_and_python_agree_on_bigger_positions() -> None:
     rng = random.Random(7)
     compiled, plain = solver.Solver(True), solver.Solver(False)
-    checked = 0
-    while checked < 25:
-        state = random_position(rng, max_hand=6, max_bone=6)
-        if state.over:
-            continue
+    for state in live_positions(rng, 25, max_hand=6, max_bone=6):
         actions = state.legal_actions()
         a = compiled.values(state, actions, state.current, salt=3)
         b = plain.values(state, actions, state.current, salt=5)
         assert a.values == b.values
-        checked += 1
 
 
 def _compact_view(s: list[int], n: int) -> tuple[object, ...]:
@@ -177,9 +167,10 @@ def test_a_window_only_bounds_actions_far_worse_than_the_best(compiled: bool) ->
     search = solver.Solver(compiled)
     bounded = 0
     checked = 0
-    while checked < 120:
-        state = random_position(rng, max_hand=4, max_bone=4)
-        if state.over or len(state.legal_actions()) < 2:
+    for state in live_positions(rng):
+        if checked == 120:
+            break
+        if len(state.legal_actions()) < 2:
             continue
         actions = state.legal_actions()
         root = state.current
