@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from dataclasses import dataclass
+from functools import lru_cache
 from types import ModuleType
 from typing import Any, Protocol, Sequence
 
@@ -117,6 +118,12 @@ class FaceUpRound(Protocol):
     def seats(self) -> int: ...
 
 
+@lru_cache(maxsize=None)
+def _scoring_sums(multiple: int) -> tuple[int, ...]:
+    """For each end sum below MAX_SUM, 1 if it scores during play (a positive multiple of `multiple`)."""
+    return tuple(1 if total and total % multiple == 0 else 0 for total in range(fast.MAX_SUM))
+
+
 def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20
             ) -> tuple[list[int], list[int], list[int]]:
     """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play."""
@@ -163,8 +170,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_MAXPIP] = rules.max_pip
     p[fast.P_MAXDEPTH] = max_depth
     if rules.end_multiple:
-        for total in range(1, fast.MAX_SUM):
-            p[fast.P_SCORES + total] = 1 if total % rules.end_multiple == 0 else 0
+        p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone
 
 
