@@ -12,8 +12,8 @@ from typing import Any
 
 from bones.engine import RULES, get_rules
 from bones.engine.playout import random_round
+from bones.players import stand_in
 
-DEFAULT_RULES = ("block", "draw", "all_fives", "draw_dominoes", "muggins")
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -21,7 +21,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                        description="Random-playout full rounds per second for each game (one process), and, "
                                    "unless --no-expert, Expert's worlds and time per decision.")
     p.add_argument("--seconds", type=float, default=6.0, help="time for all the playout runs together (default 6)")
-    p.add_argument("--rules", nargs="+", default=list(DEFAULT_RULES), help="rules ids to measure")
+    p.add_argument("--rules", nargs="+", default=list(RULES), help="rules ids to measure (default: every game)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and random choices")
     p.add_argument("--expert-positions", type=int, default=50,
                    help="positions per stage for the Expert measurement (default 50)")
@@ -60,13 +60,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"{rid}: random playouts for {per:.1f} s ...", file=sys.stderr)
         out["rounds_per_s"][rid] = round(rounds_per_second(rid, per, args.seed), 1)
     if not args.no_expert:
-        try:
-            from bones.players.expert_bench import expert_bench
-        except ImportError:
-            print("bones bench: the Expert player is not available; skipping its measurement", file=sys.stderr)
-        else:
-            ids = [r for r in args.rules if r in ("draw", "block", "all_fives")]
-            out["expert"] = expert_bench(tuple(ids), positions=args.expert_positions, seed=args.seed)
+        from bones.players.expert_bench import expert_bench
+
+        ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]
+        out["expert"] = expert_bench(tuple(ids), positions=args.expert_positions, seed=args.seed)
     if args.json:
         print(json.dumps(out))
     else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bones.engine import RULES, RulesError, new_game
+from bones.engine import RULES, RulesError, game_to_record, new_game
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -24,5 +24,5 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as e:
         print(f"bones deal: {e}")
         return 2
-    print(json.dumps(game.record(), indent=2))
+    print(json.dumps(game_to_record(game), indent=2))
     return 0

@@ -8,7 +8,7 @@ import sys
 from types import ModuleType
 from typing import Sequence
 
-# subcommand name -> module under bones.cli (imported only when used, so `bones rules` starts fast)
+# subcommand name -> module under bones.cli (each keeps its heavy imports inside `run`)
 COMMANDS = {
     "rules": "rules_cmd",
     "deal": "deal_cmd",
@@ -22,14 +22,7 @@ COMMANDS = {
 
 
 def _available() -> dict[str, ModuleType]:
-    mods: dict[str, ModuleType] = {}
-    for name, mod in COMMANDS.items():
-        try:
-            mods[name] = importlib.import_module(f"bones.cli.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"bones.cli.{mod}":
-                raise
-    return mods
+    return {name: importlib.import_module(f"bones.cli.{mod}") for name, mod in COMMANDS.items()}
 
 
 def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:

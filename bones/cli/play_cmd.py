@@ -7,8 +7,9 @@ import random
 import sys
 from typing import Callable
 
-from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, RulesError, new_game, observe
+from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
 from bones.engine.observation import Observation
+from bones.players import player_for, stand_in
 
 from .table_text import ends_text, hand_text, line_text
 
@@ -24,12 +25,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
 
 
-def _computer(level: str, seed: int) -> Callable[[Observation], Action]:
-    try:
-        from bones.players import make_player
-    except ImportError:  # players not installed: the first legal tile
-        return lambda obs: obs.legal_actions()[0]
-    player = make_player(level, seed)
+def _computer(level: str, rules: Rules, seed: int) -> Callable[[Observation], Action]:
+    player, _ = player_for(level, rules, seed)
     return lambda obs: player.choose(obs).action
 
 
@@ -43,7 +40,7 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
     if action.kind == "draw":
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{'s' if who != 'You' else ''} a tile."
     if action.kind == "pass":
-        why = "the boneyard is closed" if game_before.rules.draw != "never" else "nobody draws in " + game_before.rules.name
+        why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_before.rules.name
         return f"{who} pass{'es' if who != 'You' else ''}: nothing fits and {why}."
     where = f" on {action.end}" if action.end else ""
     return f"{who} play{'s' if who != 'You' else ''} {action.tile}{where}."
@@ -57,8 +54,8 @@ def _show(obs: Observation, names: list[str]) -> None:
     if obs.ends:
         print("   " + ends_text(obs))
     others = ", ".join(f"{names[i]} holds {c}" for i, c in enumerate(obs.hand_counts) if i != obs.seat)
-    kept = f" ({rules.keep_back} never drawn)" if rules.keep_back and rules.draw != "never" else ""
-    yard = f"boneyard {obs.boneyard_count}{kept}" if rules.draw != "never" else "no drawing in this game"
+    kept = f" ({rules.kept_back} never drawn)" if rules.kept_back and rules.draws else ""
+    yard = f"boneyard {obs.boneyard_count}{kept}" if rules.draws else "no drawing in this game"
     print(f"   {others} · {yard}")
     print(f"   Your hand: {hand_text(obs.hand)}")
 
@@ -87,8 +84,11 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
     game = new_game(rules_id, seed, options)
     n = game.seats
     names = ["You"] + [f"Computer {i}" if n > 2 else "Computer" for i in range(1, n)]
-    computers = {s: _computer(level, seed * 10 + s) for s in range(1, n)}
+    computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     print(f"{game.rules.name} against {level} (seed {seed}). {game.rules.description}")
+    note = stand_in(level, game.rules).note
+    if note:
+        print(note)
     shown_round = -1
     while not game.over:
         if game.round_index != shown_round:
@@ -146,8 +146,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     options = {"players": args.players} if args.players else None
     try:
-        new_game(args.rules, 0, options)
-        _computer(args.level, 0)
+        rules = new_game(args.rules, 0, options).rules
+        stand_in(args.level, rules)
     except (RulesError, ValueError) as e:
         print(f"bones play: {e}", file=sys.stderr)
         return 2

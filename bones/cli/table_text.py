@@ -1,7 +1,8 @@
-"""The table as text for the terminal: the line of tiles, the ends, hands and scores."""
+"""The table as text for the terminal: the line of tiles, the spinners' arms, the ends, hands and scores."""
 
 from __future__ import annotations
 
+from bones.engine.layout import end_words
 from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
 
@@ -12,20 +13,24 @@ def tile_text(a: int, b: int, double: bool) -> str:
 
 
 def line_text(obs: Observation) -> str:
-    """The line from the L end to the R end, and the spinner's U and D arms on lines of their own."""
+    """The line from the L end to the R end, then every other arm (a spinner's U and D, ...) on a line of its own."""
     if obs.center is None:
         return "(the table is empty)"
     c: Tile = obs.center
-    left = [tile_text(p.outer, p.inner, p.tile.is_double) for p in reversed(obs.arms[0])]
-    right = [tile_text(p.inner, p.outer, p.tile.is_double) for p in obs.arms[1]]
+    arms = obs.arms
+    left = [tile_text(p.outer, p.inner, p.tile.is_double) for p in reversed(arms["L"].tiles)] if "L" in arms else []
+    right = [tile_text(p.inner, p.outer, p.tile.is_double) for p in arms["R"].tiles] if "R" in arms else []
     centre = tile_text(c.high, c.low, c.is_double)
     if obs.spinner is not None and c.is_double:
         centre = f"*{centre}*"
     out = " ".join(left + [centre] + right)
-    for name, arm in (("U", obs.arms[2]), ("D", obs.arms[3])):
-        if name in obs.ends:
-            tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm) or "(open)"
-            out += f"\n  spinner {name}: {tiles}"
+    for name, arm in arms.items():
+        if name in ("L", "R"):
+            continue
+        if not arm.tiles and name not in obs.ends:
+            continue  # a spinner's short end before it opens
+        tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm.tiles) or "(open)"
+        out += f"\n  {end_words(name)} ({name}): {tiles}"
     return out
 
 

@@ -1,16 +1,19 @@
-"""The rules engine: tiles, rules, rounds, games, observations, actions and records (standard library only)."""
+"""The rules engine: tiles, rules, layouts, rounds, games, observations, actions and records (standard library only)."""
 
 from .actions import DRAW, PASS, Action, ActionParseError
 from .deal import Deal, seeded_deal
 from .game import GameState, RoundResult, new_game
-from .observation import Observation, observe
+from .layout import Arm, End, Layout, Placement, Table, layout_of
+from .observation import Observation, observe, observe_finished
 from .record import RecordError, game_to_record, load
-from .round import Event, IllegalAction, Placement, RoundState
+from .round import Event, IllegalAction, RoundState
 from .rules import RULES, Rules, RulesError, get_rules
+from .scoring import Settlement
 from .tiles import Tile, tile_set
 
 __all__ = [
     "Action", "ActionParseError", "DRAW", "PASS", "Deal", "seeded_deal", "GameState", "RoundResult", "new_game",
-    "Observation", "observe", "RecordError", "game_to_record", "load", "Event", "IllegalAction", "Placement",
-    "RoundState", "RULES", "Rules", "RulesError", "get_rules", "Tile", "tile_set",
+    "Arm", "End", "Layout", "Placement", "Table", "layout_of", "Observation", "observe", "observe_finished",
+    "RecordError", "game_to_record", "load", "Event", "IllegalAction", "RoundState", "RULES", "Rules", "RulesError",
+    "get_rules", "Settlement", "Tile", "tile_set",
 ]

@@ -1,29 +1,45 @@
-"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`)."""
+"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`).
+
+A play names the end it is laid against (`layout.py` names every layout's ends: `L`, `R`, `U`, `D`, `U3`, `S2`,
+...). Where the same tile could lie either way round on that end (a trump in Matadore), the play also says which
+half faces out: `6-1 L:6`.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .tiles import Tile, TileParseError
 
-END_NAMES = ("L", "R", "U", "D")
+# L and R: the line's ends; U and D: the first spinner's short ends; U3, D3: a later spinner's (its number);
+# S0 ... S17: each seat's own line in a star
+_END_RE = re.compile(r"^(?:[LRUD]|[UD]\d{1,2}|S\d{1,2})$")
+_PLAY_END_RE = re.compile(r"^([A-Z]+\d{0,2})(?::(\d{1,2}))?$")
 
 
 class ActionParseError(ValueError):
     """Text that is not an action."""
 
 
+def is_end_name(word: str) -> bool:
+    """Whether `word` has the form of an end's name (which ends a table has depends on its layout)."""
+    return bool(_END_RE.match(word))
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A play (`tile` laid against `end`; no end for a round's first tile), a `draw`, or a `pass`."""
+    """A play (`tile` laid against `end`; no end for a round's first tile; `out`: the half left facing out, where
+    the tile could lie either way round), a `draw`, or a `pass`."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
+    out: int | None = None
 
     @staticmethod
-    def play(tile: Tile, end: str | None = None) -> "Action":
-        return Action("play", tile, end)
+    def play(tile: Tile, end: str | None = None, out: int | None = None) -> "Action":
+        return Action("play", tile, end, out)
 
     @staticmethod
     def parse(text: str) -> "Action":
@@ -35,23 +51,30 @@ class Action:
             raise ActionParseError("an empty action: write a tile and an end like '6-4 R', or 'draw' or 'pass'")
         if len(words) == 1 and words[0].lower() in ("draw", "pass"):
             return DRAW if words[0].lower() == "draw" else PASS
-        # A play: "6-4", "6-4 R", "6 - 4 R"
+        # A play: "6-4", "6-4 R", "6 - 4 R", "6-1 L:6"
         end = None
-        if words[-1].upper() in END_NAMES:
-            end = words[-1].upper()
+        out = None
+        m = _PLAY_END_RE.match(words[-1].upper()) if len(words) > 1 else None
+        if m and is_end_name(m.group(1)):
+            end = m.group(1)
+            out = int(m.group(2)) if m.group(2) is not None else None
             words = words[:-1]
         try:
             tile = Tile.parse("".join(words))
         except TileParseError:
             raise ActionParseError(
-                f"{text.strip()!r} is not an action: write a tile and an end like '6-4 R', or 'draw' or 'pass'"
+                f"{text.strip()[:40]!r} is not an action: write a tile and an end like '6-4 R', or 'draw' or 'pass'"
             ) from None
-        return Action("play", tile, end)
+        if out is not None and out not in (tile.high, tile.low):
+            raise ActionParseError(f"{text.strip()!r}: {out} is not a half of {tile}")
+        return Action("play", tile, end, out)
 
     def __str__(self) -> str:
         if self.kind != "play":
             return self.kind
-        return f"{self.tile}" if self.end is None else f"{self.tile} {self.end}"
+        if self.end is None:
+            return f"{self.tile}"
+        return f"{self.tile} {self.end}" if self.out is None else f"{self.tile} {self.end}:{self.out}"
 
     def __repr__(self) -> str:
         return f"Action.parse('{self}')"

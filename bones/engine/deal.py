@@ -1,12 +1,13 @@
-"""Deals: who holds what, from a seed or as written in a record, and who leads with which tile."""
+"""Deals and leads: who holds what (from a seed, or as written in a record), and who leads each round with which
+tile. `leader` is the one place that decides it; the opening rule's ranking of tiles is `outranks`."""
 
 from __future__ import annotations
 
 import random
 from typing import NamedTuple, Sequence
 
-from .rules import Rules
-from .tiles import Tile, tile_set
+from .rules import NextLeader, NoDouble, Opening, Rules
+from .tiles import TILES_BY_ID, Tile, tile_set
 
 
 class Deal(NamedTuple):
@@ -16,7 +17,7 @@ class Deal(NamedTuple):
     boneyard: tuple[Tile, ...]
 
 
-class Opening(NamedTuple):
+class Lead(NamedTuple):
     """Who leads a round, and the tile they must lay first (None: any tile)."""
 
     seat: int
@@ -48,29 +49,51 @@ def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
         return deal
 
 
-def heaviest(tiles: Sequence[Tile]) -> Tile:
-    """The tile with the most pips; between equal counts the one with the higher half."""
-    return max(tiles, key=lambda t: (t.pips, t.high))
+def _rank(rules: Rules, t: Tile) -> tuple[int, int, int]:
+    """How strongly a tile claims the lead under the opening rule: higher ranks first."""
+    if rules.opening is Opening.HIGHEST_DOUBLE:
+        return (1, t.high, 0) if t.is_double else (0, t.high + t.low, t.high)
+    return (0, t.high + t.low, t.high)
 
 
-def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Opening:
-    """The opening rule: the holder of the highest double (or heaviest tile) leads, laying it if the rules say so."""
+def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Lead:
+    """The opening rule: the holder of the highest double (or heaviest tile) leads, laying it if the rules say so.
+
+    The heaviest tile has the most pips, and between equal counts the higher half (6-4 ranks above 5-5 when no
+    double is dealt, or under the `highest_tile` rule)."""
     best: Tile | None = None
     seat = -1
-    if rules.opening == "highest_double":
-        for s, hand in enumerate(hands):
-            for t in hand:
-                if t[0] == t[1] and (best is None or t[0] > best[0]):
-                    best, seat = t, s
-        if best is None and rules.no_double == "redeal":
-            raise NeedsRedeal("no hand holds a double, so these rules deal again")
-    if best is None:
-        for s, hand in enumerate(hands):
-            for t in hand:
-                if best is None or (t[0] + t[1], t[0]) > (best[0] + best[1], best[0]):
-                    best, seat = t, s
+    for s, hand in enumerate(hands):
+        for t in hand:
+            if best is None or _rank(rules, t) > _rank(rules, best):
+                best, seat = t, s
     assert best is not None, "opening_lead needs at least one tile in some hand"
-    return Opening(seat, best if rules.opening_tile_must_lead else None)
+    if rules.opening is Opening.HIGHEST_DOUBLE and not best.is_double and rules.no_double is NoDouble.REDEAL:
+        raise NeedsRedeal("no hand holds a double, so these rules deal again")
+    return Lead(seat, best if rules.opening_tile_must_lead else None)
+
+
+def outranks(rules: Rules, first: Tile) -> int:
+    """Bitmask of the tiles that would have taken the lead from `first` under the opening rule: when the rule made
+    `first` the round's first tile, nobody was dealt any of them."""
+    out = 0
+    rank = _rank(rules, first)
+    for t in TILES_BY_ID[: rules.tile_count]:
+        if _rank(rules, t) > rank:
+            out |= 1 << t.id
+    return out
+
+
+def leader(rules: Rules, round_index: int, hands: Sequence[Sequence[Tile]], previous_leader: int | None,
+           previous_end: str | None, previous_winner: int | None) -> Lead:
+    """Who leads round `round_index` dealt `hands`, given how the round before ended (None in the first)."""
+    if rules.opening_decides(round_index, previous_end):
+        return opening_lead(rules, hands)
+    if rules.next_leader is NextLeader.ALTERNATE:
+        assert previous_leader is not None
+        return Lead((previous_leader + 1) % rules.players, None)
+    assert previous_winner is not None  # WINNER after a round someone went out of
+    return Lead(previous_winner, None)
 
 
 def check_deal(rules: Rules, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:

@@ -1,39 +1,53 @@
-"""A whole game to the target: rounds in order, who leads each, the scores, and the end of the game.
+"""A whole game: rounds in order, who leads each, the scores, and the end of the game.
 
 A game is (rules, deals, actions): `GameState` is immutable, and replaying the same actions reproduces it exactly
-(which is how records, undo and reload after a restart work).
+(which is how records, undo and reload after a restart work). It keeps the round being played and the last round
+that finished, as it ended, so nobody above has to rebuild one.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from .actions import Action
-from .deal import Deal, Opening, check_deal, opening_lead, seeded_deal
+from .deal import Deal, Lead, check_deal, leader, seeded_deal
 from .round import IllegalAction, RoundState
 from .rules import Rules, get_rules
+from .scoring import Settlement
+from .tiles import Tile
 
 
 class RoundResult(NamedTuple):
-    """How a round ended: `end` is "out", "blocked" or "target"; `points` are what each seat made in it."""
+    """How a round ended: `end` is "out", "blocked" or "target"; `points` are what each seat made in it (during play
+    and at its end); `hands_left` the tiles each seat still held, shown when the round ended."""
 
     end: str
     winner: int | None
     points: tuple[int, ...]
     pips_left: tuple[int, ...]
     leader: int
+    settlement: Settlement
+    hands_left: tuple[tuple[Tile, ...], ...]
+
+
+def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult) -> bool:
+    """Whether the game ends with this round (`GameEnd`): a score at the target when a round ends, or the target
+    reached during play (which ends the round at once, as "target")."""
+    return result.end == "target" or max(scores) >= rules.target
 
 
 class GameState:
-    """The truth of a game: finished rounds, the round being played, the scores."""
+    """The truth of a game: finished rounds, the round being played, the last round that finished, the scores."""
 
-    __slots__ = ("rules", "seed", "deals", "results", "round", "scores", "over", "winner", "actions", "names")
+    __slots__ = ("rules", "seed", "deals", "results", "round", "finished", "scores", "over", "winner", "actions",
+                 "names")
 
     rules: Rules
     seed: int | None
     deals: tuple[Deal | None, ...]
     results: tuple[RoundResult, ...]
-    round: RoundState | None
+    round: RoundState | None  # the round being played (or the last one, when the game is over)
+    finished: RoundState | None  # the last round that ended, as it ended
     scores: tuple[int, ...]
     over: bool
     winner: int | None
@@ -58,6 +72,7 @@ class GameState:
         g.deals = tuple(deals)
         g.results = ()
         g.round = None
+        g.finished = None
         g.scores = (0,) * g.rules.players
         g.over = False
         g.winner = None
@@ -84,10 +99,15 @@ class GameState:
         return max(0, len(self.actions) - 1)
 
     @property
+    def in_play(self) -> bool:
+        """Whether a round is being played (dealt and not over)."""
+        return not self.over and self.round is not None and not self.round.over
+
+    @property
     def current_seat(self) -> int | None:
-        if self.over or self.round is None or self.round.over:
+        if not self.in_play:
             return None
-        return self.round.current
+        return self.round.current  # type: ignore[union-attr]
 
     def totals(self) -> tuple[int, ...]:
         """Game scores now, counting points made so far in the round being played."""
@@ -97,9 +117,9 @@ class GameState:
         return tuple(a + b for a, b in zip(self.scores, rnd.points))
 
     def legal_actions(self) -> list[Action]:
-        if self.over or self.round is None:
+        if not self.in_play:
             return []
-        return self.round.legal_actions()
+        return self.round.legal_actions()  # type: ignore[union-attr]
 
     def deal_for(self, round_index: int) -> Deal | None:
         if round_index < len(self.deals) and self.deals[round_index] is not None:
@@ -114,6 +134,14 @@ class GameState:
         if self.round is not None and len(self.actions) > len(self.results):
             out.append(self.round.round_points())
         return out
+
+    def round_of_action(self, round_index: int) -> RoundState | None:
+        """The state of round `round_index` now: the round in play, or the last one finished (None if neither)."""
+        if self.round is not None and self.round_index == round_index and len(self.actions) > len(self.results):
+            return self.round
+        if self.finished is not None and len(self.results) == round_index + 1:
+            return self.finished
+        return None
 
     # ----- acting ------------------------------------------------------------------------------------------
 
@@ -130,18 +158,22 @@ class GameState:
         new_round = rnd.apply(resolved)
         g = self._copy()
         g.round = new_round
-        g.actions = self.actions[:-1] + (self.actions[-1] + (resolved,),)
+        g.actions = self.actions[:-1] + (self.actions[-1] + (new_round.log[2],),)  # type: ignore[index]
         if new_round.over:
             g._close_round()
         return g
 
     def _close_round(self) -> None:
         rnd = self.round
-        assert rnd is not None and rnd.end is not None
+        assert rnd is not None and rnd.outcome is not None
         points = rnd.round_points()
-        self.results = self.results + (RoundResult(rnd.end, rnd.winner, points, rnd.pips_left(), rnd.leader),)
+        out = rnd.outcome
+        hands = tuple(tuple(sorted(rnd.hand(s), reverse=True)) for s in range(rnd.seats))
+        result = RoundResult(out.end, out.winner, points, out.pips_left, rnd.leader, out, hands)
+        self.results = self.results + (result,)
+        self.finished = rnd
         self.scores = tuple(a + b for a, b in zip(self.scores, points))
-        if rnd.end == "target" or max(self.scores) >= self.rules.target:
+        if game_over(self.rules, self.scores, result):
             self.over = True
             best = max(self.scores)
             leaders = [i for i, s in enumerate(self.scores) if s == best]
@@ -158,33 +190,13 @@ class GameState:
         self.round = RoundState.start(self.rules, deal.hands, deal.boneyard, lead.seat, lead.tile, self.scores)
         self.actions = self.actions + ((),)
 
-    def _leader(self, index: int, deal: Deal) -> Opening:
-        rules = self.rules
-        if index == 0 or rules.next_leader == "opening":
-            return opening_lead(rules, deal.hands)
-        last = self.results[-1]
-        if rules.next_leader == "alternate":
-            return Opening((last.leader + 1) % rules.players, None)
-        if last.end == "out" and last.winner is not None:
-            return Opening(last.winner, None)
-        return opening_lead(rules, deal.hands)
-
-    def with_deal(self, deal: Deal) -> "GameState":
-        """The game with the next round dealt as given (for records that write out each deal)."""
-        check_deal(self.rules, deal.hands, deal.boneyard)
-        g = self._copy()
-        g.deals = self.deals + (deal,)
-        if not g.over and (g.round is None or g.round.over) and len(g.actions) == len(g.results):
-            g._start_next_round()
-        return g
-
-    def record(self) -> dict[str, Any]:
-        """This game as a bones-record/1 document (every deal written out)."""
-        from .record import game_to_record
-
-        return game_to_record(self)
+    def _leader(self, index: int, deal: Deal) -> Lead:
+        last = self.results[-1] if self.results else None
+        return leader(self.rules, index, deal.hands, last.leader if last else None, last.end if last else None,
+                      last.winner if last else None)
 
 
-def new_game(rules: str, seed: int, options: dict[str, Any] | None = None, names: Sequence[str] | None = None) -> GameState:
+def new_game(rules: str, seed: int, options: Mapping[str, Any] | None = None,
+             names: Sequence[str] | None = None) -> GameState:
     """A new game of `rules` dealt from `seed`."""
     return GameState.new(get_rules(rules, options), seed=seed, names=names)

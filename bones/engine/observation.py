@@ -1,18 +1,23 @@
 """Observation(seat): what a player in one seat sees, and nothing more.
 
-Own hand, the table, every seat's tile count, the boneyard count, the public history (plays, draws and passes,
-never a drawn tile), scores. Never another hand or the boneyard order. It is sufficient: the seat's legal actions
-are computed from it alone (`legal_actions`), and tests check that they agree with the engine's.
+Own hand, the table (the layout's ends, as they stand and as they stood before every action), every seat's tile
+count, the boneyard count, the public history (plays, draws and passes, never a drawn tile), scores, and how the
+rounds before ended (every hand is shown when a round ends). Never another hand or the boneyard order.
+
+It is sufficient: the seat's legal actions are computed from it alone (`legal_actions`, tests check that they agree
+with the engine's), and so is what any play would do to the table (`after`), so nothing above the engine rebuilds
+a round from it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
 
-from .actions import DRAW, END_NAMES, PASS, Action
+from .actions import DRAW, PASS, Action
 from .game import GameState, RoundResult
-from .round import LEADS, PLAYS, Event, Placement, RoundState
+from .layout import Arm, End, Layout, Table, arms_of, layout_of
+from .round import LEADS, Event, RoundState
 from .rules import Rules
 from .tiles import TILES_BY_ID, Tile, mask_of, tiles_of_mask
 
@@ -30,163 +35,172 @@ class Observation:
     hand_counts: tuple[int, ...]
     boneyard_count: int
     draws: tuple[int, ...]  # how many tiles each seat has drawn this round
-    center: Tile | None
-    arms: tuple[tuple[Placement, ...], ...]  # L, R, U, D: tiles from the centre outwards
-    ends: dict[str, int]
-    end_weights: dict[str, int]  # what each open end counts in the sum of the ends
-    end_sum: int | None  # in games that score the ends; None before the first tile
-    spinner: int | None  # the spinner's number once there is one
+    layout: Layout
+    table: Table
     lead_tile: Tile | None  # the tile this seat must lead with (only ever told to its holder)
+    lead_forced: bool  # the opening rule fixes this round's first tile (everyone knows the rule)
     leader: int
     current_seat: int | None
-    history: tuple[Event, ...]
+    history: tuple[Event, ...]  # each with the table just before it
     scores: tuple[int, ...]
     round_index: int
     round_points: tuple[int, ...]
-    results: tuple[RoundResult, ...]
+    results: tuple[RoundResult, ...]  # every finished round, with the hands shown at its end
     round_over: bool
     round_end: str | None
     game_over: bool
     winner: int | None
 
+    # ----- the table ---------------------------------------------------------------------------------------
+
     @property
     def tiles_down(self) -> int:
-        return (self.center is not None) + sum(len(a) for a in self.arms)
+        return self.table.down
+
+    @property
+    def center(self) -> Tile | None:
+        return TILES_BY_ID[self.table.center] if self.table.center >= 0 else None
+
+    @cached_property
+    def ends(self) -> dict[str, int]:
+        """The open ends by name (in slot order) with the pips each shows."""
+        return self.layout.ends_by_name(self.table)
+
+    @cached_property
+    def end_list(self) -> list[End]:
+        """The open ends, each described: name, pips, what it counts, spinner side, waiting, owner."""
+        return self.layout.describe(self.table)
+
+    @property
+    def end_weights(self) -> dict[str, int]:
+        """What each open end counts in the sum of the ends."""
+        return {e.name: e.weight for e in self.end_list}
+
+    @property
+    def end_sum(self) -> int | None:
+        """The sum of the ends in games that score them (None in others, or before the first tile)."""
+        return self.table.end_sum() if self.rules.scores_ends else None
+
+    @property
+    def spinner(self) -> int | None:
+        """The first spinner's number once there is one."""
+        return self.table.spinner_pip if self.table.spinner_pip >= 0 else None
+
+    @cached_property
+    def arms(self) -> dict[str, Arm]:
+        """Every arm of the table by end name: its tiles from the centre outwards and the tile it grows from."""
+        return arms_of(self.layout, [(e.action, e.before) for e in self.history if e.action.kind == "play"])
+
+    def table_tiles(self) -> list[Tile]:
+        """Every tile on the table."""
+        out = [p.tile for arm in self.arms.values() for p in arm.tiles]
+        if self.center is not None:
+            out.append(self.center)
+        return out
+
+    # ----- what this seat may do ----------------------------------------------------------------------------
 
     @property
     def to_move(self) -> bool:
         return self.current_seat == self.seat
 
     def can_draw(self) -> bool:
-        return self.rules.draw == "until_fits" and self.boneyard_count > self.rules.keep_back
+        return self.rules.draws and self.boneyard_count > self.rules.kept_back
 
     def legal_actions(self) -> list[Action]:
         """This seat's legal actions, computed from what it sees (empty when it is not its turn)."""
         if not self.to_move:
             return []
-        if self.center is None:
+        if self.table.down == 0:
             if self.lead_tile is not None:
                 return [LEADS[self.lead_tile.id]]
             return [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
-        out = []
-        for ei, name in enumerate(END_NAMES):
-            pip = self.ends.get(name)
-            if pip is None:
-                continue
-            for t in sorted(self.hand, key=lambda t: t.id):
-                if pip in (t.high, t.low):
-                    out.append(PLAYS[t.id][ei])
-        if out:
-            return out
+        plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
+        if plays:
+            return plays
         return [DRAW] if self.can_draw() else [PASS]
+
+    def after(self, action: Action) -> tuple[Table, int]:
+        """The table after the play `action` of the seat to move (the first tile, or a tile against a named end),
+        and the points it would score there; ValueError if it does not fit."""
+        tile = action.tile
+        if action.kind != "play" or tile is None:
+            raise ValueError(f"{action} lays no tile")
+        if self.table.down == 0:
+            after = self.layout.lead(self.table, tile.id)
+        else:
+            if action.end is None:
+                raise ValueError(f"say which end {tile} goes on")
+            slot = self.layout.slot_of(action.end)
+            outer = self.layout.outer(self.table, slot, tile, action.out, self.current_seat or self.seat)
+            after = self.layout.lay(self.table, slot, tile.id, outer)
+        total = after.end_sum() or 0
+        multiple = self.rules.end_multiple
+        return after, (total if multiple and total and total % multiple == 0 else 0)
 
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles this seat has not seen: in other hands or the boneyard."""
-        seen = mask_of(self.hand) | mask_of([p.tile for a in self.arms for p in a])
-        if self.center is not None:
-            seen |= 1 << self.center.id
+        seen = mask_of(self.hand) | mask_of(self.table_tiles())
         full = (1 << self.rules.tile_count) - 1
         return tuple(tiles_of_mask(full & ~seen))
 
-    def open_pips_before(self) -> list[tuple[int, ...]]:
-        """For each event of this round's history, the numbers showing on the open ends just before it.
 
-        A seat that drew or passed held no tile with any of those numbers at that moment.
-        """
-        n = self.seats
-        s = RoundState.start(self.rules, [[] for _ in range(n)], [], self.leader, None)
-        s.hands = ((1 << self.rules.tile_count) - 1,) * n
-        out: list[tuple[int, ...]] = []
-        for ev in self.history:
-            out.append(tuple(sorted({e[0] for e in s.ends if e is not None})))
-            if ev.action.kind == "play":
-                s.current = ev.seat
-                s = s.apply(ev.action)
-        return out
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready form (what the web table and outside bots receive)."""
-        def arm(a: tuple[Placement, ...]) -> list[list[int]]:
-            return [[p.inner, p.outer] for p in a]
-
-        return {
-            "rules": self.rules.id,
-            "seat": self.seat,
-            "seats": self.seats,
-            "names": list(self.names) if self.names else None,
-            "hand": [str(t) for t in self.hand],
-            "drawn": [str(t) for t in self.drawn],
-            "hand_counts": list(self.hand_counts),
-            "boneyard_count": self.boneyard_count,
-            "draws": list(self.draws),
-            "center": [self.center.high, self.center.low] if self.center else None,
-            "arms": {END_NAMES[i]: arm(a) for i, a in enumerate(self.arms)},
-            "ends": self.ends,
-            "end_sum": self.end_sum,
-            "spinner": self.spinner,
-            "lead_tile": str(self.lead_tile) if self.lead_tile else None,
-            "leader": self.leader,
-            "current_seat": self.current_seat,
-            "history": [{"seat": e.seat, "action": str(e.action), "scored": e.scored} for e in self.history],
-            "scores": list(self.scores),
-            "target": self.rules.target,
-            "round_index": self.round_index,
-            "round_points": list(self.round_points),
-            "results": [r._asdict() for r in self.results],
-            "round_over": self.round_over,
-            "round_end": self.round_end,
-            "game_over": self.game_over,
-            "winner": self.winner,
-            "legal": [str(a) for a in self.legal_actions()],
-        }
-
-
-def observe(game: GameState, seat: int) -> Observation:
-    """The observation of `seat` in `game`."""
-    rnd = game.round
+def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index: int, current: int | None,
+                 scores: tuple[int, ...], results: tuple[RoundResult, ...]) -> Observation:
     n = game.seats
-    if not 0 <= seat < n:
-        raise ValueError(f"there is no seat {seat} in a game of {n}")
+    layout = layout_of(game.rules)
     if rnd is None:
         return Observation(
-            game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, None, ((), (), (), ()), {}, {}, None,
-            None, None, 0, None, (), game.scores, game.round_index, (0,) * n, game.results, True, None, game.over,
-            game.winner,
+            game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, layout, layout.empty, None, False, 0,
+            None, (), scores, round_index, (0,) * n, results, True, None, game.over, game.winner,
         )
-    hand = tuple(sorted(tiles_of_mask(rnd.hands[seat]), reverse=True))
+    history = rnd.history
     draws = [0] * n
-    for ev in rnd.history:
+    for ev in history:
         if ev.action.kind == "draw":
             draws[ev.seat] += 1
-    ends = rnd.ends_by_name()
-    weights = {END_NAMES[i]: e[1] for i, e in enumerate(rnd.ends) if e is not None}
     lead = TILES_BY_ID[rnd.lead_tile] if rnd.lead_tile >= 0 and rnd.leader == seat and rnd.tiles_down == 0 else None
     return Observation(
         rules=game.rules,
         seat=seat,
         seats=n,
         names=game.names,
-        hand=hand,
+        hand=tuple(sorted(tiles_of_mask(rnd.hands[seat]), reverse=True)),
         drawn=tuple(sorted(tiles_of_mask(rnd.from_boneyard[seat] & rnd.hands[seat]), reverse=True)),
-        hand_counts=tuple(bin(h).count("1") for h in rnd.hands),
+        hand_counts=tuple(h.bit_count() for h in rnd.hands),
         boneyard_count=rnd.boneyard_count,
         draws=tuple(draws),
-        center=TILES_BY_ID[rnd.center] if rnd.center >= 0 else None,
-        arms=rnd.arms,
-        ends=ends,
-        end_weights=weights,
-        end_sum=rnd.end_sum() if game.rules.end_multiple else None,
-        spinner=rnd.spinner_pip if rnd.spinner_pip >= 0 else None,
+        layout=layout,
+        table=rnd.table,
         lead_tile=lead,
+        lead_forced=rnd.lead_tile >= 0,
         leader=rnd.leader,
-        current_seat=game.current_seat,
-        history=rnd.history,
-        scores=game.totals(),
-        round_index=game.round_index,
+        current_seat=current,
+        history=history,
+        scores=scores,
+        round_index=round_index,
         round_points=rnd.round_points(),
-        results=game.results,
+        results=results,
         round_over=rnd.over,
         round_end=rnd.end,
         game_over=game.over,
         winner=game.winner,
     )
+
+
+def observe(game: GameState, seat: int) -> Observation:
+    """The observation of `seat` in `game`."""
+    if not 0 <= seat < game.seats:
+        raise ValueError(f"there is no seat {seat} in a game of {game.seats}")
+    return _observation(game, game.round, seat, game.round_index, game.current_seat, game.totals(), game.results)
+
+
+def observe_finished(game: GameState, seat: int) -> Observation:
+    """The observation of `seat` at the moment the last round ended (the table as it was left, the hands as they
+    were shown), even when the next round is already dealt."""
+    if not 0 <= seat < game.seats:
+        raise ValueError(f"there is no seat {seat} in a game of {game.seats}")
+    if game.finished is None:
+        return observe(game, seat)
+    index = len(game.results) - 1
+    return _observation(game, game.finished, seat, index, None, game.scores, game.results)

@@ -1,4 +1,4 @@
-"""Game records (spec/record.md): read a bones-record/1 document into a game, and write a game as one."""
+"""Game records (docs/record.md): read a bones-record/1 document into a game, and write a game as one."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from .actions import Action, ActionParseError
-from .deal import Deal, NeedsRedeal
+from .deal import Deal, NeedsRedeal, check_deal, opening_lead
 from .game import GameState
 from .round import IllegalAction
 from .rules import RULES, RulesError, get_rules
@@ -98,8 +98,6 @@ def load(doc: Any, on_action: Any = None) -> GameState:
                 raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
             deal = Deal(hands, boneyard)
             try:
-                from .deal import check_deal, opening_lead
-
                 check_deal(rules, hands, boneyard)
                 opening_lead(rules, hands)
             except NeedsRedeal as e:

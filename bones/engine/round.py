@@ -1,27 +1,28 @@
-"""One round: hands as bitmasks, the layout's open ends, turn order, drawing, passing and scoring.
+"""One round: hands as bitmasks, the table (`layout.Table`), turn order, drawing, passing and scoring.
 
 A `RoundState` is immutable: `apply` returns a new state (a cheap copy of a few small tuples and ints) or raises
 `IllegalAction` and changes nothing. The full state never leaves the engine: players get an `Observation`.
+
+Where each rule lives: the layout (what fits an end, how the table grows) in `layout.py`; how a finished round is
+scored in `scoring.py`; who leads a round in `deal.py`; when the game ends in `game.py`. This module keeps the
+turn: who acts, drawing, passing, going out, and the end of the round.
 """
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple, Sequence
 
-from .actions import DRAW, END_NAMES, PASS, Action
-from .rules import Rules
-from .tiles import TILES_BY_ID, Tile, mask_pips, pip_masks, tiles_of_mask
+from .actions import DRAW, PASS, Action
+from .layout import Layout, Table, layout_of
+from .rules import Fit, Rules
+from .scoring import Settlement, settle
+from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
-L, R, U, D = 0, 1, 2, 3
-NO_SPINNER = -1
-
-# Interned actions: a play of tile id t against end e is PLAYS[t][e]; a lead (first tile) is LEADS[t].
+# Interned leads: a round's first tile, id t, is LEADS[t].
 LEADS: tuple[Action, ...] = tuple(Action("play", t, None) for t in TILES_BY_ID)
-PLAYS: tuple[tuple[Action, ...], ...] = tuple(tuple(Action("play", t, e) for e in END_NAMES) for t in TILES_BY_ID)
 _ID_OF: dict[Tile, int] = {t: i for i, t in enumerate(TILES_BY_ID)}
 _BIT_OF: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES_BY_ID)}
-_END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
-_PIP_MASKS: dict[int, tuple[int, ...]] = {}
+_new_table = tuple.__new__
 
 
 class IllegalAction(ValueError):
@@ -29,26 +30,13 @@ class IllegalAction(ValueError):
 
 
 class Event(NamedTuple):
-    """One action in a round's public history. A draw's tile is never in it."""
+    """One action in a round's public history: its seat, what it scored, and the table just before it (a seat
+    that drew or passed held nothing for the ends it showed). A draw's tile is never in it."""
 
     seat: int
     action: Action
     scored: int
-
-
-class Placement(NamedTuple):
-    """A tile on the table: `inner` touches the tile before it (or the centre), `outer` faces outwards."""
-
-    tile: Tile
-    inner: int
-    outer: int
-
-
-def round_pips(pips: int, step: int) -> int:
-    """Pips rounded to the nearest multiple of `step`, halves up (12 -> 10, 13 -> 15); `step` 0 keeps them."""
-    if not step:
-        return pips
-    return (pips + step // 2) // step * step
+    before: Table
 
 
 _new_state = object.__new__
@@ -57,41 +45,45 @@ _new_state = object.__new__
 class _Setup:
     """What a round fixes when it is dealt and never changes: shared by all its states."""
 
-    __slots__ = ("rules", "masks", "boneyard", "leader", "lead_tile", "base_scores")
+    __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
+                 "draws", "simple", "index", "plays", "target_at_once", "multiple")
 
-    def __init__(self, rules: Rules, masks: tuple[int, ...], boneyard: tuple[int, ...], leader: int,
-                 lead_tile: int, base_scores: tuple[int, ...]) -> None:
+    def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
+                 base_scores: tuple[int, ...]) -> None:
+        layout = layout_of(rules)
         self.rules = rules
-        self.masks = masks
+        self.layout = layout
+        self.masks = layout.fit_masks
         self.boneyard = boneyard
         self.leader = leader
         self.lead_tile = lead_tile
         self.base_scores = base_scores
+        self.kept_back = rules.kept_back
+        self.draws = rules.draws
+        # the common case, taken inline on the play path: ends fit by equal pips, shared by every seat
+        self.simple = rules.fit is Fit.MATCH and not layout.owned
+        self.index = layout.index
+        self.plays = [[layout.play_action(slot, t) for slot in range(layout.slots)] for t in range(rules.tile_count)]
+        self.target_at_once = rules.ends_at_once
+        self.multiple = rules.end_multiple
 
 
 class RoundState:
     """The whole truth of one round. Only the engine and face-up search see it."""
 
-    __slots__ = (
-        "setup", "hands", "drawn", "center", "ends", "fit", "spinner_sides", "spinner_pip", "tiles_down",
-        "current", "points", "log", "from_boneyard", "over", "outcome",
-    )
+    __slots__ = ("setup", "hands", "drawn", "table", "current", "points", "log", "from_boneyard", "over",
+                 "outcome")
 
     setup: _Setup
     hands: tuple[int, ...]  # bitmask of tile ids per seat
     drawn: int  # how many boneyard tiles have been drawn
-    center: int  # the first tile's id, -1 before it
-    ends: tuple[tuple[int, int, bool] | None, ...]  # L, R, U, D: (pips shown, what it counts, is the spinner)
-    fit: int  # bitmask of the tiles that fit some open end
-    spinner_sides: int  # the spinner's long sides still open; NO_SPINNER before there is one
-    spinner_pip: int
-    tiles_down: int
+    table: Table
     current: int
     points: tuple[int, ...]  # scored during play
-    log: tuple[Any, int, Action, int] | None  # the history, linked (cheap to extend): (earlier, seat, action, scored)
+    log: tuple[Any, int, Action, int, Table] | None  # the history, linked: (earlier, seat, action, scored, before)
     from_boneyard: tuple[int, ...]  # per seat, the tiles it drew
     over: bool
-    outcome: tuple[str, int | None, tuple[int, ...]] | None  # (end, winner, end-of-round points) once over
+    outcome: Settlement | None  # how the round ended, once over
 
     @classmethod
     def start(
@@ -105,24 +97,16 @@ class RoundState:
     ) -> "RoundState":
         """A round dealt as given; `leader` acts first and must lay `lead_tile` when one is named."""
         s = object.__new__(cls)
-        masks = _PIP_MASKS.get(rules.max_pip)
-        if masks is None:
-            masks = _PIP_MASKS[rules.max_pip] = pip_masks(rules.max_pip)
         n = len(hands)
         s.setup = _Setup(
-            rules, masks, tuple(map(_ID_OF.__getitem__, boneyard)), leader,
+            rules, tuple(map(_ID_OF.__getitem__, boneyard)), leader,
             lead_tile.id if lead_tile is not None else -1,
             tuple(base_scores) if base_scores is not None else (0,) * n,
         )
         bit = _BIT_OF.__getitem__
         s.hands = tuple(sum(map(bit, hand)) for hand in hands)
         s.drawn = 0
-        s.center = -1
-        s.fit = 0
-        s.ends = (None, None, None, None)
-        s.spinner_sides = NO_SPINNER
-        s.spinner_pip = -1
-        s.tiles_down = 0
+        s.table = s.setup.layout.empty
         s.current = leader
         s.points = (0,) * n
         s.log = None
@@ -132,16 +116,11 @@ class RoundState:
         return s
 
     def _clone(self) -> "RoundState":
-        s = object.__new__(RoundState)
+        s = _new_state(RoundState)
         s.setup = self.setup
         s.hands = self.hands
         s.drawn = self.drawn
-        s.center = self.center
-        s.fit = self.fit
-        s.ends = self.ends
-        s.spinner_sides = self.spinner_sides
-        s.spinner_pip = self.spinner_pip
-        s.tiles_down = self.tiles_down
+        s.table = self.table
         s.current = self.current
         s.points = self.points
         s.log = self.log
@@ -157,8 +136,8 @@ class RoundState:
         return self.setup.rules
 
     @property
-    def masks(self) -> tuple[int, ...]:
-        return self.setup.masks
+    def layout(self) -> Layout:
+        return self.setup.layout
 
     @property
     def boneyard(self) -> tuple[int, ...]:
@@ -180,25 +159,25 @@ class RoundState:
 
     @property
     def history(self) -> tuple[Event, ...]:
-        """Every action of the round in order, with its seat and what it scored."""
+        """Every action of the round in order, with its seat, what it scored and the table before it."""
         out = []
         log = self.log
         while log is not None:
-            out.append(Event(log[1], log[2], log[3]))
+            out.append(Event(log[1], log[2], log[3], log[4]))
             log = log[0]
         return tuple(reversed(out))
 
     @property
     def end(self) -> str | None:
-        return self.outcome[0] if self.outcome else None
+        return self.outcome.end if self.outcome else None
 
     @property
     def winner(self) -> int | None:
-        return self.outcome[1] if self.outcome else None
+        return self.outcome.winner if self.outcome else None
 
     @property
     def end_points(self) -> tuple[int, ...]:
-        return self.outcome[2] if self.outcome else (0,) * len(self.hands)
+        return self.outcome.points if self.outcome else (0,) * len(self.hands)
 
     # ----- what can be seen and done -------------------------------------------------------------------------
 
@@ -207,79 +186,62 @@ class RoundState:
         return len(self.hands)
 
     @property
+    def tiles_down(self) -> int:
+        return self.table.down
+
+    @property
     def boneyard_count(self) -> int:
-        return len(self.boneyard) - self.drawn
+        return len(self.setup.boneyard) - self.drawn
 
     def can_draw(self) -> bool:
         """Whether the rules let a seat with nothing that fits draw now (the same for every seat)."""
-        return self.rules.draw == "until_fits" and len(self.boneyard) - self.drawn > self.rules.keep_back
+        setup = self.setup
+        return setup.draws and len(setup.boneyard) - self.drawn > setup.kept_back
 
-    def fit_mask(self) -> int:
-        """Bitmask of the tiles that fit some open end now."""
-        return self.fit
-
-    @property
-    def arms(self) -> tuple[tuple[Placement, ...], ...]:
-        """The tiles laid on each end (L, R, U, D), from the centre outwards, derived from the history."""
-        if self.center < 0:
-            return ((), (), (), ())
-        first = TILES_BY_ID[self.center]
-        shows = [first.high, first.low, self.spinner_pip, self.spinner_pip]
-        arms: list[list[Placement]] = [[], [], [], []]
-        for ev in self.history:
-            a = ev.action
-            if a.kind == "play" and a.end is not None and a.tile is not None:
-                ei = _END_INDEX[a.end]
-                inner = shows[ei]
-                outer = a.tile.other(inner)
-                arms[ei].append(Placement(a.tile, inner, outer))
-                shows[ei] = outer
-        return tuple(tuple(x) for x in arms)
+    def fit_for(self, seat: int) -> int:
+        """Bitmask of the tiles `seat` could lay now."""
+        return self.table.fit if self.setup.simple else self.setup.layout.fit_for(self.table, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: plays (each fitting end apart), else `draw`, else `pass`."""
         if self.over:
             return []
-        hand = self.hands[self.current]
-        if self.tiles_down == 0:
-            if self.lead_tile >= 0:
-                return [LEADS[self.lead_tile]]
+        setup = self.setup
+        seat = self.current
+        hand = self.hands[seat]
+        table = self.table
+        if table.down == 0:
+            if setup.lead_tile >= 0:
+                return [LEADS[setup.lead_tile]]
             return [LEADS[t.id] for t in tiles_of_mask(hand)]
-        if not hand & self.fit:
+        if not setup.simple:
+            plays = setup.layout.plays(table, hand, seat)
+            if plays:
+                return plays
             return [DRAW] if self.can_draw() else [PASS]
-        masks = self.masks
-        e0, e1, e2, e3 = self.ends
+        if not hand & table.fit:
+            return [DRAW] if self.can_draw() else [PASS]
+        masks = self.setup.masks
+        plays_of = setup.plays
         out: list[Action] = []
-        m = hand & masks[e0[0]]  # type: ignore[index]
-        while m:
-            low = m & -m
-            out.append(PLAYS[low.bit_length() - 1][0])
-            m ^= low
-        m = hand & masks[e1[0]]  # type: ignore[index]
-        while m:
-            low = m & -m
-            out.append(PLAYS[low.bit_length() - 1][1])
-            m ^= low
-        if e2 is not None:
-            for ei, e in ((2, e2), (3, e3)):
-                m = hand & masks[e[0]]  # type: ignore[index]
+        slot = 0
+        for e in table.ends:
+            if e is not None:
+                m = hand & masks[e[0]]
                 while m:
                     low = m & -m
-                    out.append(PLAYS[low.bit_length() - 1][ei])
+                    out.append(plays_of[low.bit_length() - 1][slot])
                     m ^= low
+            slot += 1
         return out
 
     def ends_by_name(self) -> dict[str, int]:
         """The open ends by name with the pips each shows (`{}` before the first tile)."""
-        return {END_NAMES[i]: e[0] for i, e in enumerate(self.ends) if e is not None}
+        return self.setup.layout.ends_by_name(self.table)
 
     def end_sum(self) -> int | None:
-        """The sum of the open ends as the scoring games count it (spec/record.md, "Counting the ends")."""
-        if self.tiles_down == 0:
-            return None
-        if self.tiles_down == 1:
-            return TILES_BY_ID[self.center].pips
-        return sum(e[1] for e in self.ends if e is not None)
+        """The sum of the open ends as the scoring games count it (docs/record.md, "Counting the ends")."""
+        return self.table.end_sum()
 
     def hand(self, seat: int) -> list[Tile]:
         return tiles_of_mask(self.hands[seat])
@@ -295,16 +257,19 @@ class RoundState:
 
     def resolve(self, action: Action) -> Action:
         """The action with its end filled in where the text left it out and only one end fits."""
-        if action.kind != "play" or action.end is not None or self.tiles_down == 0 or action.tile is None:
+        if action.kind != "play" or action.end is not None or self.table.down == 0 or action.tile is None:
             return action
         t = action.tile
-        fitting = [i for i, e in enumerate(self.ends) if e is not None and e[0] in (t.high, t.low)]
+        layout = self.setup.layout
+        table = self.table
+        fitting = [i for i in layout.playable_slots(table, self.current)
+                   if layout.orientations(table.ends[i][0], t)]  # type: ignore[index]
         if len(fitting) == 1:
-            return PLAYS[t.id][fitting[0]]
+            return Action("play", t, layout.names[fitting[0]], action.out)
         if not fitting:
-            raise IllegalAction(f"{t} does not fit any open end ({self._ends_text()})")
-        names = " and ".join(END_NAMES[i] for i in fitting)
-        raise IllegalAction(f"{t} fits {names}: say which end, like '{t} {END_NAMES[fitting[0]]}'")
+            raise IllegalAction(f"{t} does not fit any open end ({layout.ends_text(table)})")
+        names = " and ".join(layout.names[i] for i in fitting)
+        raise IllegalAction(f"{t} fits {names}: say which end, like '{t} {layout.names[fitting[0]]}'")
 
     def apply(self, action: Action) -> "RoundState":
         """The state after `action`, or `IllegalAction` with a reason (and nothing changed)."""
@@ -312,7 +277,7 @@ class RoundState:
             raise IllegalAction("the round is over")
         kind = action.kind
         if kind == "play":
-            if action.end is None and self.tiles_down:
+            if action.end is None and self.table.down:
                 action = self.resolve(action)
             return self._play(action)
         if kind == "draw":
@@ -320,9 +285,6 @@ class RoundState:
         if kind == "pass":
             return self._pass()
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
-
-    def _ends_text(self) -> str:
-        return ", ".join(f"{END_NAMES[i]} shows {e[0]}" for i, e in enumerate(self.ends) if e is not None)
 
     def _play(self, action: Action) -> "RoundState":
         # The hot path of every search and playout: written out flat on purpose.
@@ -335,65 +297,46 @@ class RoundState:
         if not (hand >> tid) & 1:
             raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
         setup = self.setup
-        rules = setup.rules
-        masks = setup.masks
-        if self.tiles_down == 0:
+        layout = setup.layout
+        table = self.table
+        if table.down == 0:
             if action.end is not None:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
             if setup.lead_tile >= 0 and tid != setup.lead_tile:
                 raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
-            s = self._clone()
-            double = hi == lo
-            spinner = double and rules.spinner == "first_double"
-            s.center = tid
-            s.ends = ((hi, 2 * hi if double else hi, spinner), (lo, 2 * lo if double else lo, spinner), None, None)
-            s.fit = masks[hi] | masks[lo]
-            if spinner:
-                s.spinner_sides = 2
-                s.spinner_pip = hi
-            s.tiles_down = 1
+            after = layout.lead(table, tid)
         else:
-            ei = _END_INDEX.get(action.end, -1)  # type: ignore[arg-type]
-            e = self.ends[ei] if ei >= 0 else None
-            if e is None:
-                raise IllegalAction(f"end {action.end} is not open ({self._ends_text()})")
-            pip = e[0]
-            if pip != hi and pip != lo:
-                raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {pip}")
-            # an inline copy of the fields this branch does not set below (the hot path of every playout)
-            s = _new_state(RoundState)
-            s.setup = setup
-            s.drawn = self.drawn
-            s.center = self.center
-            s.current = seat
-            s.spinner_sides = self.spinner_sides
-            s.spinner_pip = self.spinner_pip
-            s.points = self.points
-            s.from_boneyard = self.from_boneyard
-            s.over = False
-            s.outcome = None
-            outer = lo if pip == hi else hi
-            ends = list(self.ends)
-            if hi == lo:
-                spinner = self.spinner_sides == NO_SPINNER and rules.spinner == "first_double"
-                ends[ei] = (outer, 2 * outer, spinner)
-                if spinner:
-                    s.spinner_sides = 1
-                    s.spinner_pip = outer
+            slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]
+            if setup.simple:
+                e = table.ends[slot] if slot >= 0 else None
+                if e is None:
+                    raise IllegalAction(f"end {action.end} is not open ({layout.ends_text(table)})")
+                pip = e[0]
+                if pip != hi and pip != lo:
+                    raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {pip}")
+                outer = lo if pip == hi else hi
+                if action.out is not None:
+                    if action.out != outer:
+                        raise IllegalAction(f"{tile} on end {action.end} leaves {outer} facing out, not {action.out}")
+                    action = setup.plays[tid][slot]
             else:
-                ends[ei] = (outer, outer, False)
-            if e[2]:
-                s.spinner_sides -= 1
-                if s.spinner_sides == 0:
-                    sp = s.spinner_pip
-                    ends[U] = ends[D] = (sp, 0, False)
-            eu = ends[U]
-            if eu is None:
-                s.fit = masks[ends[0][0]] | masks[ends[1][0]]  # type: ignore[index]
-            else:
-                s.fit = masks[ends[0][0]] | masks[ends[1][0]] | masks[eu[0]] | masks[ends[3][0]]  # type: ignore[index]
-            s.ends = tuple(ends)
-            s.tiles_down = self.tiles_down + 1
+                try:
+                    outer = layout.outer(table, slot, tile, action.out, seat)
+                except ValueError as err:
+                    raise IllegalAction(str(err)) from None
+                if action.out is None and (layout.trumps >> tid) & 1:
+                    action = Action("play", tile, action.end, outer)  # the record says which half faces out
+            after = layout.lay(table, slot, tid, outer)
+        # an inline copy of the fields this play does not set below (the hot path of every playout)
+        s = _new_state(RoundState)
+        s.setup = setup
+        s.drawn = self.drawn
+        s.table = after
+        s.current = seat
+        s.points = self.points
+        s.from_boneyard = self.from_boneyard
+        s.over = False
+        s.outcome = None
         left = hand & ~(1 << tid)
         hands = self.hands
         if len(hands) == 2:
@@ -404,42 +347,45 @@ class RoundState:
             hands = tuple(as_list)
         s.hands = hands
         scored = 0
-        multiple = rules.end_multiple
+        multiple = setup.multiple
         if multiple:
-            total = s.end_sum() or 0
+            total = after.end_sum() or 0
             if total and total % multiple == 0:
                 scored = total
                 pts = list(s.points)
                 pts[seat] += scored
                 s.points = tuple(pts)
-        s.log = (self.log, seat, action, scored)
+        s.log = (self.log, seat, action, scored, table)
         if not left:
             s._finish("out")
-        elif scored and rules.target_immediate and setup.base_scores[seat] + s.points[seat] >= rules.target:
+        elif scored and setup.target_at_once and setup.base_scores[seat] + s.points[seat] >= setup.rules.target:
             s.over = True
-            s.outcome = ("target", seat, (0,) * len(hands))
+            s.outcome = settle(setup.rules, "target", seat, s.pips_left())
         else:
             s.current = (seat + 1) % len(hands)
-            if rules.draw == "never" or len(setup.boneyard) - s.drawn <= rules.keep_back:
-                fit = s.fit
-                for h in hands:
-                    if h & fit:
-                        break
+            if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
+                if setup.simple:
+                    fit = after.fit
+                    for h in hands:
+                        if h & fit:
+                            break
+                    else:
+                        s._finish("blocked")
                 else:
-                    s._finish("blocked")
+                    s._check_blocked()
         return s
 
     def _draw(self) -> "RoundState":
         seat = self.current
-        if self.tiles_down == 0:
+        if self.table.down == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
-        fitting = self.hands[seat] & self.fit_mask()
+        fitting = self.hands[seat] & self.fit_for(seat)
         if fitting:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
-        if self.rules.draw != "until_fits":
+        if not self.setup.draws:
             raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
         if not self.can_draw():
-            kept = self.rules.keep_back
+            kept = self.setup.kept_back
             why = f"the last {kept} tiles are never drawn" if kept else "the boneyard is empty"
             raise IllegalAction(f"no tile can be drawn: {why}; pass")
         tid = self.boneyard[self.drawn]
@@ -451,21 +397,21 @@ class RoundState:
         fb = list(self.from_boneyard)
         fb[seat] |= 1 << tid
         s.from_boneyard = tuple(fb)
-        s.log = (self.log, seat, DRAW, 0)
+        s.log = (self.log, seat, DRAW, 0, self.table)
         s._check_blocked()
         return s
 
     def _pass(self) -> "RoundState":
         seat = self.current
-        if self.tiles_down == 0:
+        if self.table.down == 0:
             raise IllegalAction("the round has not started: lead a tile")
-        fitting = self.hands[seat] & self.fit_mask()
+        fitting = self.hands[seat] & self.fit_for(seat)
         if fitting:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
         if self.can_draw():
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
-        s.log = (self.log, seat, PASS, 0)
+        s.log = (self.log, seat, PASS, 0, self.table)
         s.current = (seat + 1) % len(self.hands)
         s._check_blocked()
         return s
@@ -476,31 +422,12 @@ class RoundState:
         """End the round if nobody can play or draw."""
         if self.can_draw():
             return
-        fit = self.fit
-        for h in self.hands:
-            if h & fit:
+        for seat, h in enumerate(self.hands):
+            if h & self.fit_for(seat):
                 return
         self._finish("blocked")
 
     def _finish(self, end: str) -> None:
-        pips = self.pips_left()
-        low = min(pips)
-        lowest = [i for i, p in enumerate(pips) if p == low]
-        end_points = [0] * len(pips)
-        rules = self.rules
-        winner: int | None = None
-        if rules.round_scoring == "lowest_takes_difference":
-            others = sum(p for p in pips if p != low)
-            gain = max(0, others - low)
-            for i in lowest:
-                end_points[i] = gain
-            winner = lowest[0] if len(lowest) == 1 else None
-        elif end == "out" or len(lowest) == 1:
-            # lowest_takes_all: the seat that went out (even beside another empty-pipped hand such as a lone
-            # 0-0), else a single lowest hand, scores every other hand's pips, rounded
-            winner = self.current if end == "out" else lowest[0]
-            end_points[winner] = round_pips(sum(pips) - pips[winner], rules.rounding)
-        if end == "out":
-            winner = self.current
         self.over = True
-        self.outcome = (end, winner, tuple(end_points))
+        self.outcome = settle(self.setup.rules, end, self.current if end == "out" else None, self.pips_left())
+

@@ -1,9 +1,16 @@
-"""Rules: frozen descriptions of each game, found by id. Code branches on these fields, never on a game's name."""
+"""Rules: frozen descriptions of each game, found by id. Code branches on these fields, never on a game's name.
+
+Every choice a game makes is a typed value here: an enum where the engine knows several ways (how the tiles lie,
+what fits an end, drawing, who leads, how a round is scored, how the game ends), a number where it is a quantity.
+Predicates (`draws`, `scores_ends`, ...) say what the layers above need to know, so nothing above the engine
+compares rule values.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Literal, Mapping
+from enum import StrEnum
+from typing import Any, Mapping
 
 from .tiles import SET_SIZES, set_size
 
@@ -12,12 +19,71 @@ class RulesError(ValueError):
     """Unknown rules, or an option the game does not allow."""
 
 
-Opening = Literal["highest_double", "highest_tile"]
+class LayoutKind(StrEnum):
+    """How the tiles lie on the table (`layout.py` names each kind's ends)."""
+
+    LINE = "line"  # two ends, doubles across
+    FIRST_SPINNER = "first_spinner"  # the round's first double opens two more ends once both long sides are covered
+    EVERY_SPINNER = "every_spinner"  # every double does (Five Up)
+    CROSS = "cross"  # the first double opens four arms at once, and none grows until all four are started
+    STAR = "star"  # one line per seat from the centre double, each seat's own, closable (Honest John)
+
+
+class Fit(StrEnum):
+    """What makes a tile fit an end."""
+
+    MATCH = "match"  # the touching half shows the end's number
+    SEVEN = "seven"  # the touching half and the end make seven; the trumps (0-0 and the tiles of seven) go anywhere
+
+
+class Draw(StrEnum):
+    NEVER = "never"  # Block: a seat with nothing that fits passes
+    UNTIL_FITS = "until_fits"  # must draw, one tile at a time, until one fits
+
+
+class Opening(StrEnum):
+    """Who leads a round decided by the opening rule."""
+
+    HIGHEST_DOUBLE = "highest_double"  # else, with no double dealt, `NoDouble` says
+    HIGHEST_TILE = "highest_tile"  # the heaviest tile: most pips, then the higher half
+
+
+class NoDouble(StrEnum):
+    HEAVIEST_TILE = "heaviest_tile"
+    REDEAL = "redeal"
+
+
+class NextLeader(StrEnum):
+    """Who leads the rounds after the first."""
+
+    ALTERNATE = "alternate"  # the next seat after the last leader, with any tile
+    WINNER = "winner"  # the seat that went out, with any tile; after a blocked round the opening rule
+    OPENING = "opening"  # the opening rule every round
+
+
+class RoundScoring(StrEnum):
+    """How the hands left are scored when a round ends."""
+
+    LOWEST_TAKES_DIFFERENCE = "lowest_takes_difference"  # the lowest hand (each tied lowest) scores the others less its own
+    LOWEST_TAKES_ALL = "lowest_takes_all"  # the seat out, or a single lowest hand, scores all the others, rounded
+
+
+class GameEnd(StrEnum):
+    """When the game is over."""
+
+    TARGET_AFTER_ROUND = "target_after_round"  # a score at or over the target when a round ends
+    TARGET_AT_ONCE = "target_at_once"  # the moment a score reaches the target, even mid-round
+
+
+class Turn(StrEnum):
+    """Whose turn comes after a play."""
+
+    NEXT_SEAT = "next_seat"  # seat order, always
 
 
 @dataclass(frozen=True)
 class Rules:
-    """Everything that differs between the games. Field values the engine does not play yet are refused."""
+    """Everything that differs between the games."""
 
     id: str
     name: str
@@ -28,35 +94,71 @@ class Rules:
     hand_size: int = 7
     # hand size for each number of players, when the option `hand_size` is not given
     hand_sizes: tuple[tuple[int, int], ...] = ((2, 7),)
-    # layout of the table: "line" (two ends); Sebastopol's "cross" and Honest John's "star" are planned kinds
-    layout: Literal["line"] = "line"
-    # which doubles open two more ends: none, the round's first double (All Fives), every double (Five Up)
-    spinner: Literal["none", "first_double"] = "none"
-    # what makes a tile fit an end: equal pips (Matadore's "sum_to_seven" is a planned kind)
-    fit: Literal["match"] = "match"
-    # drawing: "never" (Block) or "until_fits" (must draw one at a time until a tile fits)
-    draw: Literal["never", "until_fits"] = "never"
-    keep_back: int = 0  # boneyard tiles that are never drawn
-    # who leads a round decided by the opening rule: the highest double, or the heaviest tile
-    opening: Opening = "highest_double"
+    layout: LayoutKind = LayoutKind.LINE
+    fit: Fit = Fit.MATCH
+    draw: Draw = Draw.NEVER
+    keep_back: int = 0  # boneyard tiles that are never drawn (capped at what the deal leaves)
+    opening: Opening = Opening.HIGHEST_DOUBLE
     opening_tile_must_lead: bool = True  # the tile that decided the lead must be the first tile
-    no_double: Literal["heaviest_tile", "redeal"] = "heaviest_tile"
-    # leader of later rounds: "alternate" (next seat after the last leader, any tile), "winner" (the seat that
-    # went out, any tile; after a blocked round the opening rule), or "opening" (the opening rule every round)
-    next_leader: Literal["alternate", "winner", "opening"] = "alternate"
-    # scoring during play: a multiple of this at the ends scores the sum (0: no scoring during play)
-    end_multiple: int = 0
-    # end of round: "lowest_takes_difference" (the lowest hand, or each tied lowest, scores the other hands
-    # minus its own) or "lowest_takes_all" (a single lowest hand scores all the others' pips, rounded)
-    round_scoring: Literal["lowest_takes_difference", "lowest_takes_all"] = "lowest_takes_difference"
+    no_double: NoDouble = NoDouble.HEAVIEST_TILE
+    next_leader: NextLeader = NextLeader.ALTERNATE
+    turn: Turn = Turn.NEXT_SEAT
+    end_multiple: int = 0  # a multiple of this at the ends scores the sum during play (0: no scoring during play)
+    round_scoring: RoundScoring = RoundScoring.LOWEST_TAKES_DIFFERENCE
     rounding: int = 0  # round hand points to the nearest multiple of this (halves up: 12 -> 10, 13 -> 15)
     target: int = 100
-    target_immediate: bool = False  # the game ends the moment a score reaches the target, even mid-round
+    game_end: GameEnd = GameEnd.TARGET_AFTER_ROUND
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
+
+    # ----- what the layers above ask ----------------------------------------------------------------------
 
     @property
     def tile_count(self) -> int:
         return set_size(self.max_pip)
+
+    @property
+    def draws(self) -> bool:
+        """Whether a seat with nothing that fits draws from the boneyard (while there is one to draw)."""
+        return self.draw is not Draw.NEVER
+
+    @property
+    def scores_ends(self) -> bool:
+        """Whether the ends score during play (All Fives, Muggins, All Threes, Five Up)."""
+        return self.end_multiple > 0
+
+    @property
+    def ends_at_once(self) -> bool:
+        """Whether reaching the target during play ends the game at once."""
+        return self.game_end is GameEnd.TARGET_AT_ONCE
+
+    @property
+    def lowest_takes_all(self) -> bool:
+        return self.round_scoring is RoundScoring.LOWEST_TAKES_ALL
+
+    @property
+    def spinners(self) -> bool:
+        """Whether a double can open ends across the line."""
+        return self.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.CROSS)
+
+    @property
+    def kept_back(self) -> int:
+        """Boneyard tiles never drawn, as the deal leaves them (never more than the boneyard holds)."""
+        return min(self.keep_back, max(0, self.tile_count - self.players * self.hand_size))
+
+    def lead_is_forced(self, round_index: int, previous_end: str | None) -> bool:
+        """Whether the opening rule decides this round's leader and the first tile it lays (`previous_end`: how the
+        round before ended, None in the first round)."""
+        return self.opening_tile_must_lead and self.opening_decides(round_index, previous_end)
+
+    def opening_decides(self, round_index: int, previous_end: str | None) -> bool:
+        """Whether the opening rule (highest double or heaviest tile) decides who leads this round."""
+        if round_index == 0 or self.next_leader is NextLeader.OPENING:
+            return True
+        if self.next_leader is NextLeader.ALTERNATE:
+            return False
+        return previous_end != "out"  # WINNER: the seat that went out leads; after a blocked round the opening rule
+
+    # ----- options ----------------------------------------------------------------------------------------
 
     def with_options(self, options: Mapping[str, Any] | None) -> "Rules":
         """These rules with standard or game-specific options applied; an unknown key or bad value is an error."""
@@ -69,9 +171,10 @@ class Rules:
             if key not in self.option_keys:
                 raise RulesError(f"unknown option {key!r} for {self.id} (options: {', '.join(self.option_keys)})")
             if key == "opening":
-                if value not in ("highest_double", "highest_tile"):
-                    raise RulesError("option 'opening' must be \"highest_double\" or \"highest_tile\"")
-                changes["opening"] = value
+                try:
+                    changes["opening"] = Opening(value)
+                except ValueError:
+                    raise RulesError("option 'opening' must be \"highest_double\" or \"highest_tile\"") from None
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
@@ -94,24 +197,30 @@ class Rules:
                 changes["max_pip"] = value
         players = changes.get("players", self.players)
         if "players" in changes and "hand_size" not in changes:
-            changes["hand_size"] = dict(self.hand_sizes).get(players, self.hand_size)
+            changes["hand_size"] = self.default_hand_size(players)
         rules = replace(self, **changes)
-        if rules.players * rules.hand_size + rules.keep_back > rules.tile_count:
-            raise RulesError(
-                f"{rules.players} hands of {rules.hand_size} do not fit in a set of {rules.tile_count} tiles"
-            )
+        rules.check_deal_fits()
         return rules
 
+    def default_hand_size(self, players: int) -> int:
+        return dict(self.hand_sizes).get(players, self.hand_size)
+
+    def check_deal_fits(self) -> None:
+        """Refuse a deal that cannot be made, saying why in full."""
+        need = self.players * self.hand_size
+        if need > self.tile_count:
+            raise RulesError(f"{self.players} hands of {self.hand_size} need {need} tiles; the double-{self.max_pip} "
+                             f"set has {self.tile_count}")
+
     def options(self) -> dict[str, Any]:
-        """The option values in force (for records)."""
+        """The option values in force (for records): the target, and whatever differs from the game's defaults."""
         out: dict[str, Any] = {"target": self.target}
         if "opening" in self.option_keys:
-            out["opening"] = self.opening
-        # a record must replay with the same set and hand size, so non-default ones are written out
+            out["opening"] = str(self.opening)
         base = RULES.get(self.id)
         if base is not None and self.max_pip != base.max_pip:
             out["set"] = self.max_pip
-        if self.hand_size != dict(self.hand_sizes).get(self.players, self.hand_size):
+        if self.hand_size != self.default_hand_size(self.players):
             out["hand_size"] = self.hand_size
         return out
 
@@ -120,7 +229,7 @@ _DRAW = Rules(
     id="draw",
     name="Draw",
     description="Two players, double-six: draw until a tile fits, the last two never drawn; 100 up.",
-    draw="until_fits",
+    draw=Draw.UNTIL_FITS,
     keep_back=2,
 )
 _BLOCK = replace(
@@ -128,22 +237,22 @@ _BLOCK = replace(
     id="block",
     name="Block",
     description="Two players, double-six: nobody draws, a side that cannot play passes; 100 up.",
-    draw="never",
+    draw=Draw.NEVER,
     keep_back=0,
 )
 _ALL_FIVES = Rules(
     id="all_fives",
     name="All Fives",
     description="Two players, one spinner: multiples of five at the ends score; draw to the last tile; 250 at once.",
-    spinner="first_double",
-    draw="until_fits",
+    layout=LayoutKind.FIRST_SPINNER,
+    draw=Draw.UNTIL_FITS,
     opening_tile_must_lead=False,
-    next_leader="winner",
+    next_leader=NextLeader.WINNER,
     end_multiple=5,
-    round_scoring="lowest_takes_all",
+    round_scoring=RoundScoring.LOWEST_TAKES_ALL,
     rounding=5,
     target=250,
-    target_immediate=True,
+    game_end=GameEnd.TARGET_AT_ONCE,
 )
 _DRAW_DOMINOES = Rules(
     id="draw_dominoes",
@@ -151,26 +260,57 @@ _DRAW_DOMINOES = Rules(
     description="Two to four players (7 tiles for two, 5 for more): draw until a tile fits; lowest hand scores; 100 up.",
     allowed_players=(2, 3, 4),
     hand_sizes=((2, 7), (3, 5), (4, 5)),
-    draw="until_fits",
-    no_double="redeal",
-    next_leader="opening",
+    draw=Draw.UNTIL_FITS,
+    no_double=NoDouble.REDEAL,
+    next_leader=NextLeader.OPENING,
     option_keys=("target", "players", "hand_size", "set", "opening"),
 )
 _MUGGINS = Rules(
     id="muggins",
     name="Muggins",
-    description="Two to four players, one line: every multiple of five at the ends scores; the last two never drawn; 100 up.",
+    description="Two to four players, one line: every multiple of five at the ends scores; the last two never "
+                "drawn; 100 at once.",
     allowed_players=(2, 3, 4),
     hand_sizes=((2, 7), (3, 7), (4, 5)),
-    draw="until_fits",
+    draw=Draw.UNTIL_FITS,
     keep_back=2,
-    next_leader="opening",
+    next_leader=NextLeader.OPENING,
     end_multiple=5,
-    round_scoring="lowest_takes_all",
+    round_scoring=RoundScoring.LOWEST_TAKES_ALL,
     rounding=5,
+    game_end=GameEnd.TARGET_AT_ONCE,
+)
+_ALL_THREES = replace(
+    _MUGGINS,
+    id="all_threes",
+    name="All Threes",
+    description="Muggins with threes: every multiple of three at the ends scores; hands rounded to threes; "
+                "100 at once.",
+    end_multiple=3,
+    rounding=3,
+)
+_FIVE_UP = Rules(
+    id="five_up",
+    name="Five Up",
+    description="Two to four players, five tiles each: every double is a spinner; multiples of five at the ends "
+                "score; 250 at once.",
+    allowed_players=(2, 3, 4),
+    hand_size=5,
+    hand_sizes=((2, 5), (3, 5), (4, 5)),
+    layout=LayoutKind.EVERY_SPINNER,
+    draw=Draw.UNTIL_FITS,
+    opening_tile_must_lead=False,
+    next_leader=NextLeader.WINNER,
+    end_multiple=5,
+    round_scoring=RoundScoring.LOWEST_TAKES_ALL,
+    rounding=5,
+    target=250,
+    game_end=GameEnd.TARGET_AT_ONCE,
 )
 
-RULES: dict[str, Rules] = {r.id: r for r in (_DRAW, _BLOCK, _ALL_FIVES, _DRAW_DOMINOES, _MUGGINS)}
+# The registry of games: every layer (the `bones` command, tournaments, players, the table's menus) reads it.
+RULES: dict[str, Rules] = {r.id: r for r in (_DRAW, _BLOCK, _ALL_FIVES, _DRAW_DOMINOES, _MUGGINS, _ALL_THREES,
+                                               _FIVE_UP)}
 
 
 def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:

@@ -1,59 +1,140 @@
-"""Computer players: one `Player` interface, five levels from Beginner to Expert, found by name."""
+"""Computer players: one `Player` interface, five levels from Beginner to Expert, found by name in one registry.
+
+Every layer that offers levels (`bones players`, `bones play`, tournaments, the table's Opponent menu, the Hint)
+reads `LEVELS`. A level says which games it plays (`Level.unsupported`); where it does not play one, `stand_in`
+names the level that plays in its place and why, so nothing is ever swapped silently.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
+from bones.engine.rules import Rules
+
 from .base import Budget, Choice, Player
 
-LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 
-_DESCRIPTIONS = {
-    "beginner": "plays the first tile in its hand that fits, on the first end it fits",
-    "easy": "doubles first, heavy tiles before light; takes points whenever a tile offers them",
-    "medium": "also keeps a hand that can answer the ends; a faint sense of numbers running out",
-    "hard": "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
-    "expert": "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each face up",
-}
+def _beginner(seed: int) -> Player:
+    from .beginner import Beginner
+
+    return Beginner(seed=seed)
+
+
+def _easy(seed: int) -> Player:
+    from .easy import Easy
+
+    return Easy(seed=seed)
+
+
+def _medium(seed: int) -> Player:
+    from .medium import Medium
+
+    return Medium(seed=seed)
+
+
+def _hard(seed: int) -> Player:
+    from .hard import Hard
+
+    return Hard(seed=seed)
+
+
+def _expert(seed: int) -> Player:
+    from .expert import Expert
+
+    return Expert(seed=seed)
+
+
+def _every_game(rules: Rules) -> str | None:
+    return None
+
+
+def _expert_plays(rules: Rules) -> str | None:
+    from .solver import MAX_COMPILED_TILES, solvable
+
+    why = solvable(rules)
+    if why is None and rules.tile_count > MAX_COMPILED_TILES:
+        why = f"its compiled search takes sets of at most {MAX_COMPILED_TILES} tiles, not {rules.tile_count}"
+    return why
+
+
+@dataclass(frozen=True)
+class Level:
+    """One computer level: its id, its name on the table, what it does, how to make one, and which games it plays
+    (`unsupported(rules)`: None, or why not in a player's words)."""
+
+    id: str
+    name: str
+    description: str
+    make: Callable[[int], Player]
+    unsupported: Callable[[Rules], str | None] = _every_game
+    fallback: str | None = None  # the level that plays in its place where it does not play
+
+
+LEVELS: dict[str, Level] = {lv.id: lv for lv in (
+    Level("beginner", "Beginner", "plays the first tile in its hand that fits, on the first end it fits", _beginner),
+    Level("easy", "Easy", "doubles first, heavy tiles before light; takes points whenever a tile offers them", _easy),
+    Level("medium", "Medium", "also keeps a hand that can answer the ends; a faint sense of numbers running out",
+          _medium),
+    Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
+          _hard),
+    Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
+          "face up", _expert, _expert_plays, "hard"),
+)}
 
 
 def _unknown(level: object) -> ValueError:
     return ValueError(f"unknown player {level!r} (players: {', '.join(LEVELS)})")
 
 
+def get_level(level: str) -> Level:
+    if not isinstance(level, str) or level not in LEVELS:
+        raise _unknown(level)
+    return LEVELS[level]
+
+
 def describe(level: str) -> str:
     """A one-line description of a level, for `bones players`."""
-    if level not in _DESCRIPTIONS:
-        raise _unknown(level)
-    return _DESCRIPTIONS[level]
+    return get_level(level).description
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The level that plays a game for the one asked for: itself (`note` None), or another, and why."""
+
+    level: str
+    note: str | None
+
+
+def stand_in(level: str, rules: Rules) -> StandIn:
+    """Which level plays `rules` when `level` is asked for, and a sentence saying so when it is another one."""
+    lv = get_level(level)
+    why = lv.unsupported(rules)
+    if why is None:
+        return StandIn(lv.id, None)
+    seen = {lv.id}
+    other = lv
+    while why is not None and other.fallback is not None and other.fallback not in seen:
+        other = LEVELS[other.fallback]
+        seen.add(other.id)
+        why_other = other.unsupported(rules)
+        if why_other is None:
+            seats = f" with {rules.players} players" if len(rules.allowed_players) > 1 else ""
+            return StandIn(other.id, f"{lv.name} does not play {rules.name}{seats} ({why}); {other.name} plays "
+                                     f"in its place.")
+    raise ValueError(f"{lv.name} does not play {rules.name} ({why})")
 
 
 def make_player(level: str, seed: int = 0) -> Player:
     """A new player of `level`, deterministic for `seed`."""
-    if level == "beginner":
-        from .beginner import Beginner
-
-        return Beginner(seed=seed)
-    if level == "easy":
-        from .easy import Easy
-
-        return Easy(seed=seed)
-    if level == "medium":
-        from .medium import Medium
-
-        return Medium(seed=seed)
-    if level == "hard":
-        from .hard import Hard
-
-        return Hard(seed=seed)
-    if level == "expert":
-        try:
-            from .expert import Expert
-        except ModuleNotFoundError as e:
-            if e.name != "bones.players.expert":
-                raise
-            raise ValueError("player 'expert' is not built yet (bones/players/expert.py is missing)") from None
-        player: Player = Expert(seed=seed)
-        return player
-    raise _unknown(level)
+    return get_level(level).make(seed)
 
 
-__all__ = ["LEVELS", "Budget", "Choice", "Player", "describe", "make_player"]
+def player_for(level: str, rules: Rules, seed: int = 0) -> tuple[Player, StandIn]:
+    """A player for `rules` at `level`, or at the level standing in for it (the StandIn says which, and why)."""
+    chosen = stand_in(level, rules)
+    return make_player(chosen.level, seed), chosen
+
+
+__all__ = ["LEVELS", "Budget", "Choice", "Level", "Player", "StandIn", "describe", "get_level", "make_player",
+           "player_for", "stand_in"]

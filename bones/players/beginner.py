@@ -3,7 +3,7 @@
 "First" is the order Beginner holds its tiles in, like a person who never sorts them: an arrangement of the whole
 set fixed by its seed (the same for every round it plays), not the observation's sorted order. Sorted, the hand
 would start with the heaviest tiles (6-6, 6-5, ...) and Beginner would in effect shed heavy tiles first, which
-is Easy's advice and not a beginner's. Ends are tried in the order L, R, U, D. It looks at no dots, doubles or
+is Easy's advice and not a beginner's. Ends are tried in the table's order: L, R, U, D, then later spinners'. It looks at no dots, doubles or
 points; the same seed and observation always give the same tile.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from bones.engine.actions import END_NAMES, Action
+from bones.engine.actions import Action
 from bones.engine.observation import Observation
 from bones.engine.tiles import MAX_PIP, Tile, set_size
 
@@ -43,8 +43,7 @@ class Beginner:
         if obs.center is None:
             return Choice(Action.play(obs.lead_tile or hand[0]))
         for tile in hand:
-            for end in END_NAMES:
-                pip = obs.ends.get(end)
-                if pip is not None and pip in (tile.high, tile.low):
-                    return Choice(Action.play(tile, end))
+            for action in legal:  # the ends in the table's order: L, R, then the spinner's U, D, ...
+                if action.tile == tile:
+                    return Choice(action)
         raise AssertionError("a play is legal but no tile fits")  # unreachable: legal plays come from the hand

@@ -21,10 +21,11 @@ import heapq
 import random
 from dataclasses import dataclass
 
+from bones.engine.deal import outranks
+from bones.engine.layout import Table
 from bones.engine.observation import Observation
-from bones.engine.round import NO_SPINNER, RoundState
 from bones.engine.rules import Rules
-from bones.engine.tiles import TILES_BY_ID, Tile, mask_of
+from bones.engine.tiles import TILES_BY_ID, mask_of
 
 NEVER = 1 << 30  # "not yet played"
 _REJECTION_TRIES = 60
@@ -59,7 +60,6 @@ class Belief:
         self.hand_size = rules.hand_size
         self.unseen = mask_of(obs.unseen())
         self.own = mask_of(obs.hand)
-        opens = obs.open_pips_before()
         self.not_dealt = _not_dealt(obs)
         seats: list[SeatBelief] = []
         for j in range(obs.seats):
@@ -76,7 +76,7 @@ class Belief:
                     played.append((ev.action.tile.id, k))
                 else:
                     pm = 0
-                    for p in opens[k]:
+                    for p in ev.before.open_pips():
                         pm |= 1 << p
                     voids.append((k, pm))
                     if ev.action.kind == "draw":
@@ -189,7 +189,7 @@ class Belief:
             hands_full[sb.seat] = h
             rest &= ~h
         bone = tile_ids(rest)
-        if self.obs.rules.draw != "never":  # nobody draws in Block: the order is never read
+        if self.obs.rules.draws:  # nobody draws in Block: the order is never read
             rng.shuffle(bone)
         return World(tuple(hands_full), tuple(bone))
 
@@ -272,38 +272,9 @@ def tile_ids(mask: int) -> list[int]:
 
 def _not_dealt(obs: Observation) -> int:
     """Tiles nobody can have been dealt, when the opening rule fixed this round's first tile."""
-    rules = obs.rules
-    if not rules.opening_tile_must_lead or not obs.history or obs.history[0].action.tile is None:
+    if not obs.lead_forced or not obs.history or obs.history[0].action.tile is None:
         return 0
-    if obs.round_index > 0 and rules.next_leader != "opening":
-        last = obs.results[-1] if obs.results else None
-        if rules.next_leader != "winner" or last is None or last.end == "out":
-            return 0
-    first: Tile = obs.history[0].action.tile
-    out = 0
-    for t in TILES_BY_ID[: rules.tile_count]:
-        heavier = (t.pips, t.high) > (first.pips, first.high)
-        if rules.opening == "highest_double":
-            bad = (t.is_double and t.high > first.high) if first.is_double else (t.is_double or heavier)
-        else:
-            bad = heavier
-        if bad:
-            out |= 1 << t.id
-    return out
-
-
-def table_state(obs: Observation) -> RoundState:
-    """The observed table as a RoundState (every hand full, no boneyard): the part all worlds share."""
-    rules = obs.rules
-    n = obs.seats
-    full = (1 << rules.tile_count) - 1
-    s = RoundState.start(rules, [[] for _ in range(n)], [], obs.leader, None)
-    s.hands = (full,) * n
-    for ev in obs.history:
-        if ev.action.kind == "play":
-            s.current = ev.seat
-            s = s.apply(ev.action)
-    return s
+    return outranks(obs.rules, obs.history[0].action.tile)
 
 
 @dataclass(frozen=True)
@@ -313,15 +284,11 @@ class FaceUp:
     rules: Rules
     hands: tuple[int, ...]
     points: tuple[int, ...]
-    ends: tuple[tuple[int, int, bool] | None, ...]
-    spinner_sides: int
-    spinner_pip: int
+    table: Table
     current: int
-    tiles_down: int
     boneyard: tuple[int, ...]
     drawn: int
     base_scores: tuple[int, ...]
-    lead_tile: int
     over: bool = False
 
     @property
@@ -329,21 +296,16 @@ class FaceUp:
         return len(self.hands)
 
 
-def world_state(obs: Observation, world: World, table: RoundState | None = None) -> FaceUp:
+def world_state(obs: Observation, world: World) -> FaceUp:
     """One world as a face-up round: the table as observed, the hands and boneyard as sampled."""
-    t = table if table is not None else table_state(obs)
     assert obs.current_seat is not None
     return FaceUp(
         rules=obs.rules,
         hands=world.hands,
         points=obs.round_points,
-        ends=t.ends,
-        spinner_sides=t.spinner_sides,
-        spinner_pip=t.spinner_pip if t.spinner_sides != NO_SPINNER else -1,
+        table=obs.table,
         current=obs.current_seat,
-        tiles_down=t.tiles_down,
         boneyard=world.boneyard,
         drawn=0,
         base_scores=tuple(a - b for a, b in zip(obs.scores, obs.round_points)),
-        lead_tile=obs.lead_tile.id if obs.lead_tile is not None and obs.center is None else -1,
     )

@@ -39,7 +39,7 @@ from bones.engine.actions import Action
 from bones.engine.observation import Observation
 
 from .base import Budget, Choice
-from .belief import Belief, World, table_state, world_state
+from .belief import Belief, World, world_state
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
 
@@ -134,7 +134,6 @@ class Expert:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
         rng = random.Random(decision_seed(self.seed, obs))
         belief = Belief(obs)
-        table = table_state(obs)
         self.solver.clear()
         totals = [0.0] * len(legal)
         worlds = exact = nodes = 0
@@ -142,7 +141,7 @@ class Expert:
         # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
         cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
         samples, weights = self._worlds(obs, belief, rng, max(1, budget.worlds))
-        share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.end_multiple else WINDOW)
+        share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.scores_ends else WINDOW)
         window_points = max(1, int(share * obs.rules.target)) if share else 0
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
@@ -150,7 +149,7 @@ class Expert:
             now = time.perf_counter()
             if worlds and now + (now - start) / worlds > deadline:
                 break  # the safety cap: another world would likely overrun it
-            state = world_state(obs, world, table)
+            state = world_state(obs, world)
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
             # the longer try must end in the time left, at the speed seen so far in this decision
             rate = nodes / (now - start) if nodes and now > start else 5e6

@@ -32,7 +32,7 @@ def position(rules_id: str, stage: str | int, seed: int) -> Observation | None:
     """The observation of the seat to move at `stage` of a game dealt from `seed` and played at random."""
     rng = random.Random(f"bench:{rules_id}:{stage}:{seed}")
     game: GameState = new_game(rules_id, seed)
-    first_round_free = not game.rules.opening_tile_must_lead
+    first_round_free = not game.rules.lead_is_forced(0, None)
     for _ in range(2000):
         if game.over or game.round is None or game.current_seat is None:
             return None

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from math import comb
 
 from bones.engine.actions import Action
+from bones.engine.layout import FROZEN
 from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
 
@@ -27,48 +28,15 @@ class Outcome:
 
 
 def outcome(obs: Observation, action: Action) -> Outcome:
-    """The outcome of the play `action` (a lead or a play against an end) in `obs`."""
+    """The outcome of the play `action` (a lead or a play against an end) in `obs`: the engine lays it on the
+    observed table (`Observation.after`), spinners and all."""
     tile = action.tile
     assert tile is not None, "only plays have an outcome"
     hand = tuple(t for t in obs.hand if t != tile)
-    weights: tuple[int, ...]
-    if action.end is None:  # the round's first tile: its two halves are the ends, its pips the sum
-        ends: dict[str, int] = {"L": tile.high, "R": tile.low}
-        total = tile.pips
-        # a double at an end counts both halves once a tile lies against it
-        weights = (2 * tile.high, 2 * tile.low) if tile.is_double else (tile.high, tile.low)
-    else:
-        pip = obs.ends[action.end]
-        outer = tile.other(pip)
-        ends = dict(obs.ends)
-        ends[action.end] = outer
-        w = dict(obs.end_weights)
-        w[action.end] = 2 * outer if tile.is_double else outer
-        if _opens_spinner(obs, action.end):
-            assert obs.spinner is not None
-            ends["U"] = ends["D"] = obs.spinner
-            w["U"] = w["D"] = 0
-        total = sum(w.values())
-        weights = tuple(w.values())
-    m = obs.rules.end_multiple
-    scored = total if m and total and total % m == 0 else 0
-    return Outcome(action, tile, tuple(ends.values()), weights, scored, hand)
-
-
-def _spinner_side(obs: Observation, end: str) -> bool:
-    """Whether the tile at the tip of `end` is the spinner (whose long side that end still is)."""
-    if obs.spinner is None or end not in ("L", "R"):
-        return False
-    arm = obs.arms[0 if end == "L" else 1]
-    tip = arm[-1].tile if arm else obs.center
-    return tip is not None and tip.is_double and tip.high == obs.spinner
-
-
-def _opens_spinner(obs: Observation, end: str) -> bool:
-    """Whether covering `end` covers the spinner's last long side, opening its two short ends."""
-    if "U" in obs.ends or not _spinner_side(obs, end):
-        return False
-    return sum(_spinner_side(obs, e) for e in ("L", "R")) == 1
+    after, scored = obs.after(action)
+    ends = tuple(e[0] for e in after.ends if e is not None and not e[2] & FROZEN)
+    weights = tuple(e[1] for e in after.ends if e is not None and not e[2] & FROZEN)
+    return Outcome(action, tile, ends, weights, scored, hand)
 
 
 def hand_fits(hand: tuple[Tile, ...], ends: tuple[int, ...]) -> int:
@@ -108,13 +76,6 @@ def pip_counts(tiles: tuple[Tile, ...] | list[Tile], max_pip: int) -> list[int]:
         if not t.is_double:
             counts[t.low] += 1
     return counts
-
-
-def table_tiles(obs: Observation) -> list[Tile]:
-    tiles = [p.tile for arm in obs.arms for p in arm]
-    if obs.center is not None:
-        tiles.append(obs.center)
-    return tiles
 
 
 def next_seat(obs: Observation) -> int:
@@ -160,6 +121,6 @@ def count_table(obs: Observation) -> Table:
     return Table(
         unseen,
         tuple(pip_counts(unseen, n)),
-        tuple(pip_counts(table_tiles(obs), n)),
+        tuple(pip_counts(obs.table_tiles(), n)),
         obs.hand_counts[next_seat(obs)],
     )

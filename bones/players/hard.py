@@ -46,7 +46,7 @@ class Hard(HeuristicPlayer):
         value = medium_value(out, table, self.medium or weights_for(obs.rules), obs.rules.end_multiple)
         if not out.hand:
             return value + 1000.0  # going out ends the round: nothing to weigh against it
-        w = self.weights or (SCORING_WEIGHTS if obs.rules.end_multiple else BLOCKING_WEIGHTS)
+        w = self.weights or (SCORING_WEIGHTS if obs.rules.scores_ends else BLOCKING_WEIGHTS)
         unseen, k = len(table.unseen), table.opponent_hand
         ends = set(out.ends)
         matching = sum(1 for t in table.unseen if t.high in ends or t.low in ends)
@@ -60,7 +60,7 @@ class Hard(HeuristicPlayer):
             # lay tiles of numbers still common elsewhere; keep those of numbers nearly gone, which only this
             # hand may be able to answer later
             value += w.common * (table.unseen_by_pip[out.tile.high] + table.unseen_by_pip[out.tile.low]) / 2
-        if obs.rules.end_multiple:
+        if obs.rules.scores_ends:
             value -= w.gives * expected_best(replies(obs, out, table), unseen, k)
         return value
 

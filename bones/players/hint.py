@@ -1,5 +1,6 @@
 """The Hint button: Expert from the asking seat with 0.7 s in place of 1 s, and one line saying why in a player's
-words ("6-4 on the right: scores 10 and keeps your fives"). It sees what the asking seat sees and nothing more."""
+words ("6-4 on the right: scores 10 and keeps your fives"). It sees what the asking seat sees and nothing more.
+Where Expert does not play the game, the level standing in for it (`players.stand_in`) gives the hint."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from collections import Counter
 
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
-from bones.engine.round import IllegalAction
+from bones.engine.layout import Table, end_words
 
 from .base import Budget, Choice
-from .belief import Belief, table_state
+from . import make_player, stand_in
+from .belief import Belief
 from .expert import Expert
 
 HINT_BUDGET = Budget(worlds=120, seconds=0.7)
@@ -24,6 +26,9 @@ _lock = threading.Lock()  # an Expert's search buffers serve one decision at a t
 
 
 def _choose(obs: Observation, seed: int) -> Choice:
+    level = stand_in("expert", obs.rules).level
+    if level != "expert":
+        return make_player(level, seed).choose(obs)
     with _lock:
         if seed not in _experts:
             _experts[seed] = Expert(seed=seed)
@@ -52,20 +57,17 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
         return "nothing fits and nothing can be drawn: pass"
     tile = action.tile
     assert tile is not None
-    where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on end {action.end}")
+    where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on the {end_words(action.end)}")
     facts: list[str] = []
     after = _after(obs, action)
-    if after is not None and obs.rules.end_multiple:
-        made = after.points[obs.seat] - obs.round_points[obs.seat]
-        if made:
-            facts.append(f"scores {made}")
+    if after is not None and after[1]:
+        facts.append(f"scores {after[1]}")
     if analysis and len({round(v, 9) for v in analysis.values()}) > 1:
         best_other = max((v for k, v in analysis.items() if not k.startswith(str(tile))), default=None)
         if best_other is not None and analysis.get(str(action), 0.0) - best_other > 0.15:
             facts.append("clearly the strongest play here")
     if after is not None:
-        ends = {e[0] for e in after.ends if e is not None}
-        stuck = _voids(obs) & ends
+        stuck = _voids(obs) & set(after[0].open_pips())
         if stuck:
             facts.append(f"leaves the {_number(min(stuck))} they could not play before")
     plays = [a.tile for a in obs.legal_actions() if a.tile is not None]
@@ -84,13 +86,11 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
     return f"{tile} {where}: {' and '.join(facts[:2])}"
 
 
-def _after(obs: Observation, action: Action):  # type: ignore[no-untyped-def]
-    """The table after `action` (every hand full: only ends and points are meaningful), or None."""
+def _after(obs: Observation, action: Action) -> tuple[Table, int] | None:
+    """The table after `action` and the points it scores there, or None (not a play that fits)."""
     try:
-        table = table_state(obs)
-        table.current = obs.seat
-        return table.apply(action)
-    except (IllegalAction, AssertionError, ValueError):
+        return obs.after(action)
+    except ValueError:
         return None
 
 

@@ -21,10 +21,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bones.engine.actions import END_NAMES
+from bones.engine.layout import Layout
 from bones.engine.observation import Observation
-from bones.engine.round import RoundState
-from bones.engine.tiles import TILES_BY_ID, pip_masks
+from bones.engine.tiles import TILES_BY_ID
 
 from .belief import World, tile_ids
 
@@ -74,11 +73,10 @@ class PlayEvidence:
     def __init__(self, obs: Observation, model: PlayModel = DEFAULT_MODEL) -> None:
         self.model = model
         self.events: tuple[_Event, ...] = ()
-        if obs.rules.end_multiple:
+        if obs.rules.scores_ends:
             return  # scoring games: see the module's note
-        masks = pip_masks(obs.rules.max_pip)
-        free_lead = _lead_is_free(obs)
-        opens = _ends_before(obs)
+        layout = obs.layout
+        free_lead = not obs.lead_forced
         every = (1 << obs.rules.tile_count) - 1
         events: list[_Event] = []
         n = len(obs.history)
@@ -100,8 +98,9 @@ class PlayEvidence:
                     if e2.action.kind == "play" and e2.action.tile is not None:
                         later |= 1 << e2.action.tile.id
                 if not drew_since:
-                    end = -1 if a.end is None else _END_INDEX[a.end]
-                    built = _options(model, masks, every & ~table, opens[k], a.tile.id, end)
+                    end = -1 if a.end is None else layout.index[a.end]
+                    ends = tuple(-1 if e is None else e[0] for e in ev.before.ends)
+                    built = _options(model, layout, every & ~table, ends, a.tile.id, end)
                     if built is not None:
                         events.append(_event(model, ev.seat, later, *built))
             table |= 1 << a.tile.id
@@ -152,27 +151,29 @@ def _event(model: PlayModel, seat: int, later: int, options: tuple[_Option, ...]
     return _Event(seat, later, fits, {b: tuple(v) for b, v in by_bit.items()})
 
 
-def _options(model: PlayModel, masks: tuple[int, ...], off_table: int, ends: tuple[int, ...], played: int,
+def _options(model: PlayModel, layout: Layout, off_table: int, ends: tuple[int, ...], played: int,
              end: int) -> tuple[tuple[_Option, ...], int] | None:
     """Every play a seat could have had (any tile not yet on the table that fits), and the index of `played`.
 
     A tile that fits two ends leaving the same numbers is one option. `short_base` counts, for each end left, the
     tiles of its number not yet on the table (wherever they are): a sensible player leaves numbers that are
     mostly played out, which the others are the less likely to hold."""
+    masks = layout.pip_masks
+    fits = layout.fit_masks
     out: list[_Option] = []
     seen: dict[tuple[int, tuple[int, ...]], int] = {}
     chosen = -1
     if end < 0:
         cands = [(t, -1) for t in tile_ids(off_table)]
     else:
-        cands = [(t, i) for i, p in enumerate(ends) if p >= 0 for t in tile_ids(off_table & masks[p])]
+        cands = [(t, i) for i, p in enumerate(ends) if p >= 0 for t in tile_ids(off_table & fits[p])]
     for t, i in cands:
         tile = TILES_BY_ID[t]
         if i < 0:
             left: tuple[int, ...] = (tile.high, tile.low)
         else:
             lst = list(ends)
-            lst[i] = tile.other(ends[i])
+            lst[i] = layout.orientations(ends[i], tile)[0]
             left = tuple(p for p in lst if p >= 0)
         key = (t, tuple(sorted(left)))
         if key in seen:
@@ -184,7 +185,7 @@ def _options(model: PlayModel, masks: tuple[int, ...], off_table: int, ends: tup
         short = 0
         bit = 1 << t
         for p in key[1]:
-            fmask |= masks[p]
+            fmask |= fits[p]
             short += (masks[p] & off_table & ~bit).bit_count()
         if t == played and i == end:
             chosen = len(out)
@@ -192,33 +193,3 @@ def _options(model: PlayModel, masks: tuple[int, ...], off_table: int, ends: tup
     if chosen < 0:
         return None
     return tuple(out), chosen
-
-
-_END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
-
-
-def _ends_before(obs: Observation) -> list[tuple[int, ...]]:
-    """For each event, the pip on each of the four ends just before it (-1: no such end)."""
-    n = obs.seats
-    s = RoundState.start(obs.rules, [[] for _ in range(n)], [], obs.leader, None)
-    s.hands = ((1 << obs.rules.tile_count) - 1,) * n
-    out: list[tuple[int, ...]] = []
-    for ev in obs.history:
-        out.append(tuple(-1 if e is None else e[0] for e in s.ends))
-        if ev.action.kind == "play":
-            s.current = ev.seat
-            s = s.apply(ev.action)
-    return out
-
-
-def _lead_is_free(obs: Observation) -> bool:
-    """Whether this round's leader chose its first tile (rather than the opening rule choosing it)."""
-    rules = obs.rules
-    if not rules.opening_tile_must_lead:
-        return True
-    if obs.round_index == 0 or rules.next_leader == "opening":
-        return False
-    if rules.next_leader == "alternate":
-        return True
-    last = obs.results[-1] if obs.results else None
-    return last is not None and last.end == "out"  # "winner": the winner of an out round leads freely

@@ -48,9 +48,9 @@ DRAW_WEIGHTS = MediumWeights(follow=5.0, suits=0.0)
 
 
 def weights_for(rules: Rules) -> MediumWeights:
-    if rules.end_multiple:
+    if rules.scores_ends:
         return SCORING_WEIGHTS
-    return BLOCKING_WEIGHTS if rules.draw == "never" else DRAW_WEIGHTS
+    return DRAW_WEIGHTS if rules.draws else BLOCKING_WEIGHTS
 
 
 class Medium(HeuristicPlayer):

@@ -26,10 +26,11 @@ from typing import Any, Protocol, Sequence
 
 import numpy as np
 
-from bones.engine.actions import END_NAMES, Action
-from bones.engine.round import NO_SPINNER, RoundState
-from bones.engine.rules import Rules
-from bones.engine.tiles import TILES_BY_ID, pip_masks, set_size, tile_id
+from bones.engine.actions import Action
+from bones.engine.layout import FROZEN, SPINNER, Layout, Table, layout_of
+from bones.engine.round import RoundState
+from bones.engine.rules import Fit, LayoutKind, Rules
+from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
 
@@ -39,7 +40,6 @@ MAX_COMPILED_TILES = 63
 DEFAULT_MAX_NODES = 2_000_000
 BIG_TABLE_BITS = 19  # the table of a second, longer try at a world the first budget was too small for (16 MB)
 FALLBACK_DEPTH = 12  # moves searched past the root when a world's exact search runs out of nodes
-_END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 
 
 def _load_pure() -> ModuleType:
@@ -59,19 +59,21 @@ pure: ModuleType = _load_pure()
 
 @dataclass(frozen=True)
 class Tables:
-    """Per-set lookup tables: halves of each tile, tiles showing each pip."""
+    """Per-layout lookup tables: halves of each tile, the tiles fitting an end showing each pip, and the tiles
+    showing each pip in order."""
 
     tile_hi: Any
     tile_lo: Any
-    pipmask: Any
+    fitmask: Any
     pip_tiles: Any
 
 
-def _tables(max_pip: int, compiled: bool) -> Tables:
+def _tables(layout: Layout, compiled: bool) -> Tables:
+    max_pip = layout.max_pip
     n = set_size(max_pip)
     hi = [TILES_BY_ID[t].high for t in range(n)]
     lo = [TILES_BY_ID[t].low for t in range(n)]
-    masks = list(pip_masks(max_pip))
+    masks = list(layout.fit_masks)
     pt = [tile_id(p, j) for p in range(max_pip + 1) for j in range(max_pip + 1)]
     if compiled:
         i64 = np.int64
@@ -79,12 +81,25 @@ def _tables(max_pip: int, compiled: bool) -> Tables:
     return Tables(hi, lo, masks, pt)
 
 
-def action_code(action: Action) -> int:
-    """The solver's code for a root action: tile * 8 + end + 1 (end -1 for a lead), -1 for a draw or pass."""
+_KINDS = {LayoutKind.LINE: fast.K_LINE, LayoutKind.FIRST_SPINNER: fast.K_FIRST,
+          LayoutKind.EVERY_SPINNER: fast.K_EVERY, LayoutKind.CROSS: fast.K_CROSS}
+_FITS = {Fit.MATCH: fast.F_MATCH, Fit.SEVEN: fast.F_SEVEN}
+
+
+def action_code(action: Action, layout: Layout, table: Table) -> int:
+    """The solver's code for a root action: tile << 7 | (end + 1) << 1 | flip (end -1 for a lead; flip 1 where the
+    high half of a tile whose halves make seven with the end faces out), -1 for a draw or pass."""
     if action.kind != "play" or action.tile is None:
         return -1
-    end = -1 if action.end is None else _END_INDEX[action.end]
-    return action.tile.id * 8 + end + 1
+    tile = action.tile
+    if action.end is None:
+        return tile.id << 7
+    slot = layout.index[action.end]
+    flip = 0
+    if layout.fit is Fit.SEVEN:
+        outer = action.out if action.out is not None else layout.orientations(table.ends[slot][0], tile)[0]  # type: ignore[index]
+        flip = 1 if outer == tile.high and tile.high != tile.low else 0
+    return (tile.id << 7) | ((slot + 1) << 1) | flip
 
 
 class FaceUpRound(Protocol):
@@ -97,15 +112,9 @@ class FaceUpRound(Protocol):
     @property
     def points(self) -> tuple[int, ...]: ...
     @property
-    def ends(self) -> tuple[tuple[int, int, bool] | None, ...]: ...
-    @property
-    def spinner_sides(self) -> int: ...
-    @property
-    def spinner_pip(self) -> int: ...
+    def table(self) -> Table: ...
     @property
     def current(self) -> int: ...
-    @property
-    def tiles_down(self) -> int: ...
     @property
     def boneyard(self) -> tuple[int, ...]: ...
     @property
@@ -124,52 +133,71 @@ def _scoring_sums(multiple: int) -> tuple[int, ...]:
     return tuple(1 if total and total % multiple == 0 else 0 for total in range(fast.MAX_SUM))
 
 
+def solvable(rules: Rules) -> str | None:
+    """None if the face-up solver plays these rules, else why not (in a player's words)."""
+    if rules.players > 4:
+        return f"the face-up search plays at most four seats, not {rules.players}"
+    if rules.layout not in _KINDS:
+        return f"the face-up search does not play the {rules.layout} layout"
+    if layout_of(rules).slots > fast.MAX_ENDS:
+        return "the face-up search does not play a table with that many ends"
+    return None
+
+
 def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20
             ) -> tuple[list[int], list[int], list[int]]:
     """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play."""
     rules = state.rules
+    why = solvable(rules)
+    if why is not None:
+        raise ValueError(why)
+    layout = layout_of(rules)
     n = state.seats
-    if n > 4:
-        raise ValueError("the face-up solver handles at most four seats")
-    s = [0] * fast.NS
+    ne = layout.slots
+    s = [0] * (fast.S_END + 3 * ne)
     for i in range(n):
         s[fast.S_HAND + i] = state.hands[i]
         s[fast.S_PTS + i] = state.points[i]
-    for e in range(4):
-        end = state.ends[e]
+    table = state.table
+    for e, end in enumerate(table.ends):
+        b = fast.S_END + 3 * e
         if end is None:
-            s[fast.S_PIP + e] = -1
+            s[b] = -1
         else:
-            s[fast.S_PIP + e] = end[0]
-            s[fast.S_W + e] = end[1]
-            s[fast.S_SF + e] = 1 if end[2] else 0
-    s[fast.S_SIDES] = state.spinner_sides if state.spinner_sides != NO_SPINNER else -1
-    s[fast.S_SPIP] = state.spinner_pip
+            s[b] = end[0]
+            s[b + 1] = end[1]
+            s[b + 2] = end[2] & (SPINNER | FROZEN)
+    s[fast.S_SIDES] = table.spinner_sides
+    s[fast.S_SPIP] = table.spinner_pip
     s[fast.S_DRAWN] = 0
     s[fast.S_CUR] = state.current
-    s[fast.S_DOWN] = state.tiles_down
+    s[fast.S_DOWN] = table.down
     bone = list(state.boneyard[state.drawn:])
     p = [0] * fast.NP
     p[fast.P_N] = n
     p[fast.P_TC] = rules.tile_count
-    p[fast.P_DRAW] = 1 if rules.draw == "until_fits" else 0
-    p[fast.P_KEEP] = rules.keep_back
-    p[fast.P_SPIN] = 1 if rules.spinner == "first_double" else 0
+    p[fast.P_DRAW] = 1 if rules.draws else 0
+    p[fast.P_KEEP] = rules.kept_back
+    p[fast.P_LAYOUT] = _KINDS[rules.layout]
     p[fast.P_MULT] = rules.end_multiple
-    p[fast.P_ALL] = 1 if rules.round_scoring == "lowest_takes_all" else 0
+    p[fast.P_ALL] = 1 if rules.lowest_takes_all else 0
     p[fast.P_ROUND] = rules.rounding
     p[fast.P_TARGET] = rules.target
-    p[fast.P_IMMED] = 1 if rules.target_immediate else 0
+    p[fast.P_IMMED] = 1 if rules.ends_at_once else 0
     p[fast.P_ROOT] = root
     near = max(b + q for b, q in zip(state.base_scores, state.points)) >= rules.target - REACH
-    p[fast.P_KEYPTS] = 1 if rules.target_immediate and rules.end_multiple and near else 0
+    p[fast.P_KEYPTS] = 1 if rules.ends_at_once and rules.scores_ends and near else 0
     p[fast.P_BONE] = len(bone)
     for i in range(n):
         p[fast.P_BASE + i] = state.base_scores[i]
     p[fast.P_MAXNODES] = max_nodes
     p[fast.P_MAXPIP] = rules.max_pip
     p[fast.P_MAXDEPTH] = max_depth
-    if rules.end_multiple:
+    p[fast.P_NE] = ne
+    p[fast.P_NS] = fast.S_END + 3 * ne
+    p[fast.P_FIT] = _FITS[rules.fit]
+    p[fast.P_TRUMPS] = layout.trumps
+    if rules.scores_ends:
         p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone
 
@@ -192,8 +220,8 @@ class Solver:
         size = 1 << self.table_bits
         self._tt: Any = np.zeros(4 * size, np.int64) if compiled else [0] * (4 * size)
         self._big_tt: Any = None  # made on first need
-        self._tables: dict[tuple[int, bool], Tables] = {}
-        self._bufs: dict[int, tuple[Any, ...]] = {}
+        self._tables: dict[tuple[Layout, bool], Tables] = {}
+        self._bufs: dict[tuple[int, int, bool], tuple[Any, ...]] = {}
 
     def clear(self) -> None:
         """Forget every stored position (so that a decision never depends on the ones before it)."""
@@ -202,19 +230,19 @@ class Solver:
         else:
             self._tt[:] = [0] * len(self._tt)
 
-    def _buffers(self, tile_count: int, compiled: bool) -> tuple[Any, ...]:
-        key = tile_count * 2 + compiled
+    def _buffers(self, tile_count: int, ends: int, compiled: bool) -> tuple[Any, ...]:
+        key = (tile_count, ends, compiled)
         if key not in self._bufs:
             depth = 3 * tile_count + 12
-            width = tile_count * 4 + 4
+            width = tile_count * ends + 4
             if compiled:
                 self._bufs[key] = (
-                    np.zeros(depth * fast.NS, np.int64), np.zeros(depth * width, np.int64),
+                    np.zeros(depth * fast.NS_MAX, np.int64), np.zeros(depth * width, np.int64),
                     np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(fast.NC, np.int64),
                     np.zeros(depth * fast.NFI, np.int64), np.zeros(depth * fast.NFF, np.float64),
                 )
             else:
-                self._bufs[key] = ([0] * (depth * fast.NS), [0] * (depth * width), [0] * (depth * width), [0] * 8,
+                self._bufs[key] = ([0] * (depth * fast.NS_MAX), [0] * (depth * width), [0] * (depth * width), [0] * 8,
                                    [0] * fast.NC, [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
         return self._bufs[key]
 
@@ -277,21 +305,22 @@ class Solver:
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
         s, p, bone = compact(state, root, max_nodes, max_depth)
         p[fast.P_WINDOW] = window
-        tkey = (rules.max_pip, compiled)
+        layout = layout_of(rules)
+        tkey = (layout, compiled)
         if tkey not in self._tables:
-            self._tables[tkey] = _tables(rules.max_pip, compiled)
+            self._tables[tkey] = _tables(layout, compiled)
         tb = self._tables[tkey]
-        undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, compiled)
+        undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, layout.slots, compiled)
         for c in range(fast.NC):
             counters[c] = 0
-        codes = [action_code(a) for a in actions]
+        codes = [action_code(a, layout, state.table) for a in actions]
         salt &= (1 << 62) - 1
         if compiled:
             tt = table
             out = np.zeros(len(codes), np.float64)
             fast.solve_actions(
                 np.array(s, np.int64), np.array(p, np.int64), np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
-                tb.pipmask, tb.pip_tiles, tt, undo, moves, keys, rp, counters, fi, ff, salt,
+                tb.fitmask, tb.pip_tiles, tt, undo, moves, keys, rp, counters, fi, ff, salt,
                 np.array(codes, np.int64), out,
             )
             vals = [float(v) for v in out]
@@ -299,7 +328,7 @@ class Solver:
             # a compiled solver asked about a set too big to compile gets a fresh plain table
             tt = table if not self.compiled else [0] * (4 << 15)
             outl = [0.0] * len(codes)
-            pure.solve_actions(s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.pipmask, tb.pip_tiles, tt, undo, moves,
+            pure.solve_actions(s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.fitmask, tb.pip_tiles, tt, undo, moves,
                                keys, rp, counters, fi, ff, salt, codes, outl)
             vals = outl
         return Solved(vals, not counters[fast.C_CUT], int(counters[fast.C_NODES]))

@@ -6,10 +6,14 @@ another name (`COMPILED` false) the same code runs as plain Python on lists of P
 compare the two. Everything here is written so that both readings are the same algorithm.
 
 State `s` (a flat int array, changed in place and restored from `undo`):
-  hands[4], round points[4], end pips[4] (-1 closed), end weights[4] (what the end counts in the sum),
-  spinner flags[4] (the end is a long side of the spinner still open), spinner sides left (-1: no spinner yet),
-  spinner pip, tiles drawn from the boneyard, seat to act, tiles down.
-Parameters `prm`: see the P_* indices.
+  hands[4], round points[4], spinner sides left (-1: no spinner yet), spinner pip, tiles drawn from the boneyard,
+  seat to act, tiles down, then for each end (`P_NE` of them, as the layout numbers its slots) three ints: the pips
+  it shows (-1: no end there), what it counts in the sum of the ends, and its flags (1: a long side of a spinner
+  whose short ends are not open yet; 2: a cross's arm waiting for the others).
+Parameters `prm`: see the P_* indices. Layouts (P_LAYOUT): a line, the first double a spinner (All Fives), every
+double a spinner (Five Up: a later double n-n opens ends 4 + 2n and 5 + 2n), a cross (the first double opens four
+arms at once, and none grows until all four are started). Fits (P_FIT): equal pips, or halves that make seven
+with the trumps going anywhere (a move's lowest bit then says the high half faces out).
 
 The value of a position is what the root seat makes from there to the end of the round minus what the other seats
 make (points during play and at the round's end), or +-TARGET_BONUS where a seat reaches the target during play.
@@ -52,22 +56,31 @@ else:
 # state layout
 S_HAND = 0
 S_PTS = 4
-S_PIP = 8
-S_W = 12
-S_SF = 16
-S_SIDES = 20
-S_SPIP = 21
-S_DRAWN = 22
-S_CUR = 23
-S_DOWN = 24
-NS = 25
+S_SIDES = 8
+S_SPIP = 9
+S_DRAWN = 10
+S_CUR = 11
+S_DOWN = 12
+S_END = 13  # end e: pips at S_END + 3e, weight at S_END + 3e + 1, flags at S_END + 3e + 2
+MAX_ENDS = 24  # every double a spinner in a double-nine set: 4 + 2 * 10
+NS_MAX = S_END + 3 * MAX_ENDS
+SPIN = 1  # end flag: a long side of a spinner whose short ends are not open yet
+WAIT = 2  # end flag: a cross's arm that may not grow until every arm is started
+
+# layouts and fits
+K_LINE = 0
+K_FIRST = 1
+K_EVERY = 2
+K_CROSS = 3
+F_MATCH = 0
+F_SEVEN = 1
 
 # parameter layout
 P_N = 0  # seats
 P_TC = 1  # tiles in the set
 P_DRAW = 2  # 1: draw until a tile fits
 P_KEEP = 3  # boneyard tiles never drawn
-P_SPIN = 4  # 1: the first double is a spinner
+P_LAYOUT = 4  # K_*
 P_MULT = 5  # a multiple of this at the ends scores (0: no scoring during play)
 P_ALL = 6  # 1: lowest takes all (rounded); 0: lowest takes the difference
 P_ROUND = 7  # rounding step of hand points
@@ -81,8 +94,12 @@ P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the r
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
 P_WINDOW = 20  # > 0: a root action proven this much worse than the best so far is not searched further
-P_SCORES = 21  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
-MAX_SUM = 256  # more than four ends of doubles of the biggest set can show
+P_NE = 21  # ends the layout can have
+P_NS = 22  # ints of state saved per frame: S_END + 3 * P_NE
+P_FIT = 23  # F_*
+P_TRUMPS = 24  # F_SEVEN: the tiles that go on any end
+P_SCORES = 25  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
 
 # counters
@@ -125,6 +142,11 @@ if COMPILED:
         _BIT_INDEX[(((1 << _i) * _DEBRUIJN) & 0xFFFFFFFFFFFFFFFF) >> 58] = _i
 
     @_inline
+    def bit_index(low):  # type: ignore[no-untyped-def]
+        """The index of the one bit set in `low`."""
+        return _BIT_INDEX[((low * _DEBRUIJN) >> 58) & 63]
+
+    @_inline
     def hand_pips(hand, prm, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
         """Total pips of the tiles in a hand."""
         total = 0
@@ -136,6 +158,10 @@ if COMPILED:
             h ^= low
         return total
 else:
+    def bit_index(low):  # type: ignore[no-untyped-def]
+        """The index of the one bit set in `low`."""
+        return low.bit_length() - 1
+
     def hand_pips(hand, prm, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
         """Total pips of the tiles in a hand."""
         total = 0
@@ -214,14 +240,22 @@ def can_draw(s, prm):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def blocked(s, prm, pipmask):  # type: ignore[no-untyped-def]
+def fit_now(s, prm, fitmask):  # type: ignore[no-untyped-def]
+    """The tiles that fit an end that may be played on now."""
+    fit = 0
+    for e in range(prm[P_NE]):
+        b = S_END + 3 * e
+        if s[b] >= 0 and s[b + 2] & WAIT == 0:
+            fit |= fitmask[s[b]]
+    return fit
+
+
+@_inline
+def blocked(s, prm, fitmask):  # type: ignore[no-untyped-def]
     """Nobody can play or draw."""
     if can_draw(s, prm):
         return False
-    fit = 0
-    for e in range(4):
-        if s[S_PIP + e] >= 0:
-            fit |= pipmask[s[S_PIP + e]]
+    fit = fit_now(s, prm, fitmask)
     for i in range(prm[P_N]):
         if s[S_HAND + i] & fit:
             return False
@@ -229,8 +263,18 @@ def blocked(s, prm, pipmask):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-def]
-    """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act.
+def open_end(s, e, pip):  # type: ignore[no-untyped-def]
+    """A spinner's short end opens, showing its number and counting nothing until a tile lies there."""
+    b = S_END + 3 * e
+    s[b] = pip
+    s[b + 1] = 0
+    s[b + 2] = 0
+
+
+@_inline
+def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+    """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act; with halves that make
+    seven, `flip` 1 leaves the high half facing out.
 
     Returns 0 when the round goes on, 1 when it ended blocked, 2 when the game ended at the target, 3 when the
     seat went out.
@@ -239,46 +283,64 @@ def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-de
     hi = tile_hi[t]
     lo = tile_lo[t]
     double = hi == lo
-    spin_rule = prm[P_SPIN] == 1
+    kind = prm[P_LAYOUT]
     if e < 0:
-        spinner = double and spin_rule
-        w = 2 * hi if double else hi
-        s[S_PIP + 0] = hi
-        s[S_W + 0] = w
-        s[S_SF + 0] = 1 if spinner else 0
-        w = 2 * lo if double else lo
-        s[S_PIP + 1] = lo
-        s[S_W + 1] = w
-        s[S_SF + 1] = 1 if spinner else 0
-        s[S_PIP + 2] = -1
-        s[S_PIP + 3] = -1
-        s[S_W + 2] = 0
-        s[S_W + 3] = 0
-        s[S_SF + 2] = 0
-        s[S_SF + 3] = 0
-        if spinner:
-            s[S_SIDES] = 2
+        for u in range(prm[P_NE]):
+            b = S_END + 3 * u
+            s[b] = -1
+            s[b + 1] = 0
+            s[b + 2] = 0
+        if double and kind == K_CROSS:
+            for u in range(4):
+                b = S_END + 3 * u
+                s[b] = hi
+                s[b + 1] = 2 * hi
+                s[b + 2] = SPIN
+            s[S_SIDES] = 4
             s[S_SPIP] = hi
+        else:
+            spinner = double and (kind == K_FIRST or kind == K_EVERY)
+            s[S_END] = hi
+            s[S_END + 1] = 2 * hi if double else hi
+            s[S_END + 2] = SPIN if spinner else 0
+            s[S_END + 3] = lo
+            s[S_END + 4] = 2 * lo if double else lo
+            s[S_END + 5] = SPIN if spinner else 0
+            if spinner:
+                s[S_SIDES] = 2
+                s[S_SPIP] = hi
         s[S_DOWN] = 1
     else:
-        pip = s[S_PIP + e]
-        outer = lo if pip == hi else hi
-        spinner = double and s[S_SIDES] == -1 and spin_rule
-        was_spinner_side = s[S_SF + e] == 1
-        s[S_PIP + e] = outer
-        s[S_W + e] = 2 * outer if double else outer
-        s[S_SF + e] = 1 if spinner else 0
-        if spinner:
+        b = S_END + 3 * e
+        pip = s[b]
+        if prm[P_FIT] == F_MATCH:
+            outer = lo if pip == hi else hi
+        else:
+            outer = hi if flip else lo
+        flags = s[b + 2]
+        sides = s[S_SIDES]
+        spinner = double and (kind == K_EVERY or (kind == K_FIRST and sides == -1))
+        s[b] = outer
+        s[b + 1] = 2 * outer if double else outer
+        s[b + 2] = SPIN if spinner else 0
+        if kind == K_CROSS and sides > 0:
+            s[b + 2] = WAIT
+        if spinner and sides == -1:
             s[S_SIDES] = 1
             s[S_SPIP] = outer
-        elif was_spinner_side:
-            s[S_SIDES] -= 1
-            if s[S_SIDES] == 0:
-                sp = s[S_SPIP]
-                for u in range(2, 4):
-                    s[S_PIP + u] = sp
-                    s[S_W + u] = 0
-                    s[S_SF + u] = 0
+        if flags & SPIN:
+            if pip == s[S_SPIP] and sides > 0:
+                s[S_SIDES] = sides - 1
+                if sides == 1:
+                    if kind == K_CROSS:
+                        for u in range(prm[P_NE]):
+                            s[S_END + 3 * u + 2] &= ~WAIT
+                    else:
+                        open_end(s, 2, pip)
+                        open_end(s, 3, pip)
+            else:  # a later spinner (every double a spinner): its outer long side is covered
+                open_end(s, 4 + 2 * pip, pip)
+                open_end(s, 5 + 2 * pip, pip)
         s[S_DOWN] += 1
     s[S_HAND + seat] &= ~(1 << t)
     scored = 0
@@ -288,9 +350,9 @@ def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-de
             total = hi + lo
         else:
             total = 0
-            for u in range(4):
-                if s[S_PIP + u] >= 0:
-                    total += s[S_W + u]
+            for u in range(prm[P_NE]):
+                if s[S_END + 3 * u] >= 0:
+                    total += s[S_END + 3 * u + 1]
         if prm[P_SCORES + total]:
             scored = total
             s[S_PTS + seat] += total
@@ -299,24 +361,24 @@ def play(s, prm, t, e, tile_hi, tile_lo, pipmask):  # type: ignore[no-untyped-de
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
         return 2
     s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
-    if blocked(s, prm, pipmask):
+    if blocked(s, prm, fitmask):
         return 1
     return 0
 
 
 @_inline
-def draw(s, prm, bone, pipmask):  # type: ignore[no-untyped-def]
+def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
     seat = s[S_CUR]
     s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
     s[S_DRAWN] += 1
-    return 1 if blocked(s, prm, pipmask) else 0
+    return 1 if blocked(s, prm, fitmask) else 0
 
 
 @_inline
-def pass_turn(s, prm, pipmask):  # type: ignore[no-untyped-def]
+def pass_turn(s, prm, fitmask):  # type: ignore[no-untyped-def]
     s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < prm[P_N] else 0
-    return 1 if blocked(s, prm, pipmask) else 0
+    return 1 if blocked(s, prm, fitmask) else 0
 
 
 @_inline
@@ -346,28 +408,46 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def save(s, undo, depth):  # type: ignore[no-untyped-def]
-    base = depth * NS
-    for i in range(NS):
+def save(s, prm, undo, depth):  # type: ignore[no-untyped-def]
+    ns = prm[P_NS]
+    base = depth * NS_MAX
+    for i in range(ns):
         undo[base + i] = s[i]
 
 
 @_inline
-def restore(s, undo, depth):  # type: ignore[no-untyped-def]
-    base = depth * NS
-    for i in range(NS):
+def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
+    ns = prm[P_NS]
+    base = depth * NS_MAX
+    for i in range(ns):
         s[i] = undo[base + i]
 
 
 @_inline
 def end_code(s, prm, u):  # type: ignore[no-untyped-def]
-    """What end `u` is for the rest of the round (0: closed): its pips, its spinner flag and, where ends score,
+    """What end `u` is for the rest of the round (0: none): its pips, its spinner flag and, where ends score,
     its weight. Ends with equal codes are interchangeable: the round goes on the same whichever is which (the
-    short sides of a spinner open only once both long sides are closed, all four then plain ends)."""
-    if s[S_PIP + u] < 0:
+    short sides of a spinner open only once its long sides are closed; a cross's waiting arms are all the arms
+    not on the first double while it has a side uncovered, which the spinner count says)."""
+    if u >= prm[P_NE]:
         return 0
-    w = s[S_W + u] if prm[P_MULT] else 0
-    return ((s[S_PIP + u] + 1) << 10) | (w << 1) | s[S_SF + u]
+    b = S_END + 3 * u
+    if s[b] < 0:
+        return 0
+    w = s[b + 1] if prm[P_MULT] else 0
+    return ((s[b] + 1) << 10) | (w << 1) | (s[b + 2] & SPIN)
+
+
+@_inline
+def move_outer(s, prm, m, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+    """The half a move leaves facing out (a move: tile << 7 | (end + 1) << 1 | flip)."""
+    t = m >> 7
+    e = ((m >> 1) & 63) - 1
+    hi = tile_hi[t]
+    lo = tile_lo[t]
+    if prm[P_FIT] == F_MATCH:
+        return lo if s[S_END + 3 * e] == hi else hi
+    return hi if m & 1 else lo
 
 
 if COMPILED:
@@ -385,23 +465,31 @@ if COMPILED:
             h = _mix(h ^ s[S_HAND + i])
         misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10)
         h = _mix(h ^ misc)
-        wm = -1 if prm[P_MULT] else 0
-        c0 = ((s[S_PIP] + 1) << 10) | ((s[S_W] & wm) << 1) | s[S_SF]
-        c1 = ((s[S_PIP + 1] + 1) << 10) | ((s[S_W + 1] & wm) << 1) | s[S_SF + 1]
-        c2 = ((s[S_PIP + 2] + 1) << 10) | ((s[S_W + 2] & wm) << 1) | s[S_SF + 2]
-        c3 = ((s[S_PIP + 3] + 1) << 10) | ((s[S_W + 3] & wm) << 1) | s[S_SF + 3]
-        # the ends as a sorted list (a sorting network): which end is which never matters
-        if c0 > c1:
-            c0, c1 = c1, c0
-        if c2 > c3:
-            c2, c3 = c3, c2
-        if c0 > c2:
-            c0, c2 = c2, c0
-        if c1 > c3:
-            c1, c3 = c3, c1
-        if c1 > c2:
-            c1, c2 = c2, c1
-        h = _mix(h ^ ((((c0 << 14 | c1) << 14) | c2) << 14 | c3))
+        if prm[P_NE] <= 4:
+            c0 = end_code(s, prm, 0)
+            c1 = end_code(s, prm, 1)
+            c2 = end_code(s, prm, 2)
+            c3 = end_code(s, prm, 3)
+            # the ends as a sorted list (a sorting network): which end is which never matters
+            if c0 > c1:
+                c0, c1 = c1, c0
+            if c2 > c3:
+                c2, c3 = c3, c2
+            if c0 > c2:
+                c0, c2 = c2, c0
+            if c1 > c3:
+                c1, c3 = c3, c1
+            if c1 > c2:
+                c1, c2 = c2, c1
+            h = _mix(h ^ ((((c0 << 14 | c1) << 14) | c2) << 14 | c3))
+        else:
+            # more ends than a network sorts: a sum of each end's mixed code is just as blind to their order
+            acc = 0
+            for u in range(prm[P_NE]):
+                c = end_code(s, prm, u)
+                if c:
+                    acc += _mix(c + 0x1E3779B97F4A7C15)
+            h = _mix(h ^ acc)
         if prm[P_KEYPTS]:
             pts = 0
             for i in range(prm[P_N]):
@@ -411,17 +499,17 @@ if COMPILED:
 else:
     def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
         """A key of the state (never 0: 0 marks an empty table slot)."""
-        ends = tuple(sorted(end_code(s, prm, u) for u in range(4)))
+        ends = tuple(sorted(end_code(s, prm, u) for u in range(max(4, prm[P_NE]))))
         pts = tuple(s[S_PTS:S_PTS + 4]) if prm[P_KEYPTS] else ()
         return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], ends, pts)) | 1
 
 
 @_inline
-def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """Write the seat to act's plays from moves[mbase] and return how many there are.
 
-    A move is encoded as tile * 8 + end + 1 (end -1 for the first tile). Ends that look the same (`end_code`)
-    give the same futures, so only the first of them is searched.
+    A move is encoded as tile << 7 | (end + 1) << 1 | flip (end -1 for the first tile; flip: see `play`). Ends
+    that look the same (`end_code`) give the same futures, so only the first of them is searched.
     """
     seat = s[S_CUR]
     hand = s[S_HAND + seat]
@@ -429,27 +517,49 @@ def gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo):  # ty
     if s[S_DOWN] == 0:
         for t in range(prm[P_TC]):
             if (hand >> t) & 1:
-                moves[mbase + k] = t * 8
+                moves[mbase + k] = t << 7
                 k += 1
         return k
     npt = prm[P_MAXPIP] + 1
     wm = prm[P_MULT]  # end weights matter only where the ends score
-    for e in range(4):
-        pip = s[S_PIP + e]
-        if pip < 0:
+    seven = prm[P_FIT] == F_SEVEN
+    for e in range(prm[P_NE]):
+        b = S_END + 3 * e
+        pip = s[b]
+        if pip < 0 or s[b + 2] & WAIT:
             continue
         same = False
         for f in range(e):
-            if s[S_PIP + f] == pip and s[S_SF + f] == s[S_SF + e] and (s[S_W + f] == s[S_W + e] or wm == 0):
+            bf = S_END + 3 * f
+            if s[bf] == pip and s[bf + 2] == s[b + 2] and (s[bf + 1] == s[b + 1] or wm == 0):
                 same = True
         if same:
             continue
-        if hand & pipmask[pip]:
-            for j in range(npt):
-                t = pip_tiles[pip * npt + j]
-                if (hand >> t) & 1:
-                    moves[mbase + k] = t * 8 + e + 1
+        code = (e + 1) << 1
+        if not seven:
+            if hand & fitmask[pip]:
+                for j in range(npt):
+                    t = pip_tiles[pip * npt + j]
+                    if (hand >> t) & 1:
+                        moves[mbase + k] = (t << 7) | code
+                        k += 1
+            continue
+        m = hand & fitmask[pip]
+        while m:
+            low = m & -m
+            m ^= low
+            t = bit_index(low)
+            hi = tile_hi[t]
+            lo = tile_lo[t]
+            if (prm[P_TRUMPS] >> t) & 1:
+                moves[mbase + k] = (t << 7) | code  # the low half out
+                k += 1
+                if hi != lo:
+                    moves[mbase + k] = (t << 7) | code | 1
                     k += 1
+            else:
+                moves[mbase + k] = (t << 7) | code | (1 if lo + pip == 7 else 0)
+                k += 1
     return k
 
 
@@ -478,14 +588,14 @@ CHILD = 3
 
 
 @_jit
-def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
            undo, moves, keys, rp, counters, fi, ff, salt, start, alpha, beta):  # type: ignore[no-untyped-def]
     """Minimax value (root's view) of a position where the round goes on: alpha-beta with a table.
 
     An explicit stack of frames instead of recursion (numba's disk cache cannot hold recursive functions).
     """
     root = prm[P_ROOT]
-    width = prm[P_TC] * 4 + 4
+    width = prm[P_TC] * prm[P_NE] + 4
     mask = len(tt) // 4 - 1
     d = start
     ff[d * NFF + G_ALPHA] = alpha
@@ -499,26 +609,23 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             gb = d * NFF
             seat = s[S_CUR]
             hand = s[S_HAND + seat]
-            fit = 0
-            for e in range(4):
-                if s[S_PIP + e] >= 0:
-                    fit |= pipmask[s[S_PIP + e]]
+            fit = fit_now(s, prm, fitmask)
             if s[S_DOWN] > 0 and hand & fit == 0:
                 # forced: draw until something fits (all in this one frame), or pass
                 fi[fb + F_FORCED] = 1
-                save(s, undo, d)
+                save(s, prm, undo, d)
                 status = 0
                 while True:
                     if can_draw(s, prm):
-                        status = draw(s, prm, bone, pipmask)
+                        status = draw(s, prm, bone, fitmask)
                         if status or s[S_HAND + seat] & fit:
                             break
                     else:
-                        status = pass_turn(s, prm, pipmask)
+                        status = pass_turn(s, prm, fitmask)
                         break
                 if status:
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp)
-                    restore(s, undo, d)
+                    restore(s, prm, undo, d)
                     mode = RETURN
                 else:
                     ff[gb + NFF + G_ALPHA] = ff[gb + G_ALPHA]
@@ -529,15 +636,15 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             if s[S_DOWN] > 0 and hand & (hand - 1) == 0:
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
-                k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
+                k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
                 best = -INF if seat == root else INF
                 for i in range(k):
                     m = moves[mbase + i]
-                    save(s, undo, d)
-                    status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
-                    delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
+                    save(s, prm, undo, d)
+                    status = play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+                    delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root else -delta)
-                    restore(s, undo, d)
+                    restore(s, prm, undo, d)
                     if (seat == root and v > best) or (seat != root and v < best):
                         best = v
                 v = best
@@ -576,32 +683,33 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 mode = RETURN
                 continue
             mbase = d * width
-            k = gen_moves(s, prm, moves, mbase, pipmask, pip_tiles, tile_hi, tile_lo)
+            k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:
                 nxt = s[S_HAND + (seat + 1 if seat + 1 < prm[P_N] else 0)]
                 wsum = 0
-                for e in range(4):
-                    if s[S_PIP + e] >= 0:
-                        wsum += s[S_W + e]
+                for e in range(prm[P_NE]):
+                    if s[S_END + 3 * e] >= 0:
+                        wsum += s[S_END + 3 * e + 1]
                 for i in range(k):
                     m = moves[mbase + i]
-                    t = m >> 3
-                    e = (m & 7) - 1
+                    t = m >> 7
+                    e = ((m >> 1) & 63) - 1
                     hi = tile_hi[t]
                     lo = tile_lo[t]
                     sc = (hi + lo) * 2 + (1 if hi == lo else 0)
                     if e < 0:
-                        nf = pipmask[hi] | pipmask[lo]
+                        nf = fitmask[hi] | fitmask[lo]
                         total = hi + lo
                     else:
-                        outer = lo if s[S_PIP + e] == hi else hi
-                        nf = pipmask[outer]
-                        for f in range(4):
-                            if f != e and s[S_PIP + f] >= 0:
-                                nf |= pipmask[s[S_PIP + f]]
-                        total = wsum - s[S_W + e] + (2 * outer if hi == lo else outer)
+                        outer = move_outer(s, prm, m, tile_hi, tile_lo)
+                        nf = fitmask[outer]
+                        for f in range(prm[P_NE]):
+                            bf = S_END + 3 * f
+                            if f != e and s[bf] >= 0 and s[bf + 2] & WAIT == 0:
+                                nf |= fitmask[s[bf]]
+                        total = wsum - s[S_END + 3 * e + 1] + (2 * outer if hi == lo else outer)
                     if prm[P_SCORES + total]:
                         sc += ORDER_POINT * total
                     x = nxt & nf
@@ -677,16 +785,16 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 mode = RETURN
                 continue
             m = moves[d * width + i]
-            save(s, undo, d)
+            save(s, prm, undo, d)
             seat = s[S_CUR]
-            status = play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
-            delta = s[S_PTS + seat] - undo[d * NS + S_PTS + seat]
+            status = play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+            delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
             if seat != root:
                 delta = -delta
             fi[fb + F_DELTA] = delta
             if status:
                 v = leaf(s, prm, status, tile_hi, tile_lo, rp)
-                restore(s, undo, d)
+                restore(s, prm, undo, d)
                 mode = CHILD
             else:
                 a = ff[gb + G_ALPHA]
@@ -708,7 +816,7 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
             if d == start:
                 return v
             d -= 1
-            restore(s, undo, d)
+            restore(s, prm, undo, d)
             if fi[d * NFI + F_FORCED] == 0:
                 mode = CHILD
         else:  # CHILD: the value v of the move just tried at frame d
@@ -730,8 +838,8 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                     again = True
                     b = v
                 if again:
-                    save(s, undo, d)
-                    play(s, prm, m >> 3, (m & 7) - 1, tile_hi, tile_lo, pipmask)
+                    save(s, prm, undo, d)
+                    play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
                     delta = fi[fb + F_DELTA]
                     ff[gb + NFF + G_ALPHA] = a - delta
                     ff[gb + NFF + G_BETA] = b - delta
@@ -755,9 +863,9 @@ def search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
 
 
 @_jit
-def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                   undo, moves, keys, rp, counters, fi, ff, salt, actions, out):  # type: ignore[no-untyped-def]
-    """The value of each root action (tile * 8 + end + 1; -1 for a draw or pass) into `out`: the points the root
+    """The value of each root action (a move, as `gen_moves` writes it; -1 for a draw or pass) into `out`: the points the root
     seat makes from now to the end of the round minus those the others make (TARGET_BONUS for reaching the target
     during play).
 
@@ -782,15 +890,16 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 continue
             a = actions[i]
             if a < 0:
-                out[i] = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
+                out[i] = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                                 undo, moves, keys, rp, counters, fi, ff, salt, 1, -INF, INF)
                 continue
-            e = (a & 7) - 1
+            e = ((a >> 1) & 63) - 1
             twin = -1
             if e >= 0:
                 for j in range(i):
-                    f = (actions[j] & 7) - 1
-                    if (actions[j] >> 3) == (a >> 3) and f >= 0 and end_code(s, prm, f) == end_code(s, prm, e):
+                    f = ((actions[j] >> 1) & 63) - 1
+                    if ((actions[j] >> 7) == (a >> 7) and (actions[j] & 1) == (a & 1) and f >= 0
+                            and end_code(s, prm, f) == end_code(s, prm, e)):
                         twin = j
             if twin >= 0:  # the same tile on an end that looks the same: the same future
                 if phase == 0 and moves[twin] == 1:
@@ -798,9 +907,9 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 else:
                     out[i] = out[twin]
                 continue
-            save(s, undo, 0)
+            save(s, prm, undo, 0)
             seat = s[S_CUR]
-            status = play(s, prm, a >> 3, e, tile_hi, tile_lo, pipmask)
+            status = play(s, prm, a >> 7, e, a & 1, tile_hi, tile_lo, fitmask)
             delta = s[S_PTS + seat] - undo[S_PTS + seat]
             if seat != prm[P_ROOT]:
                 delta = -delta
@@ -817,7 +926,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                 g = guess - delta
                 if window > 0 and best > -INF:
                     floor = best - window - delta
-                    g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
+                    g = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt, undo, moves, keys, rp,
                                counters, fi, ff, salt, 1, floor - 1.0, floor)
                     if g < floor:
                         lo = hi = g  # far worse than the best: this bound is its value
@@ -825,7 +934,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                         lo = g
                 while lo < hi and counters[C_STOP] == 0:
                     beta = g + 1.0 if g == lo else g
-                    g = search(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt, undo, moves, keys, rp,
+                    g = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt, undo, moves, keys, rp,
                                counters, fi, ff, salt, 1, beta - 1.0, beta)
                     if g < beta:
                         hi = g
@@ -837,11 +946,11 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, pipmask, pip_tiles, tt,
                     counters[C_STOP] = 0
                     counters[C_CUT] = cut
                     moves[i] = 1
-                    restore(s, undo, 0)
+                    restore(s, prm, undo, 0)
                     continue
                 out[i] = delta + g
                 guess = out[i]
             if out[i] > best:
                 best = out[i]
-            restore(s, undo, 0)
+            restore(s, prm, undo, 0)
     return 0

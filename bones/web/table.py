@@ -12,18 +12,18 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bones.engine import PASS, RULES, Action, ActionParseError, GameState, IllegalAction, new_game, observe
-from bones.engine.round import RoundState
+from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, get_rules, new_game,
+                          observe, observe_finished)
+from bones.engine.layout import end_words
+from bones.players import LEVELS
 
 from . import computer
 from .store import GameRow, Store
 from .view import build_view
-from .words import END_WORDS, Names, draw_text, game_text, pass_text, play_text, round_text
+from .words import Names, draw_text, game_text, pass_text, play_text, round_text
 
-GAMES: tuple[tuple[str, str], ...] = (("draw", "Draw"), ("block", "Block"), ("all_fives", "All Fives"),
-                                      ("draw_dominoes", "Draw Dominoes"), ("muggins", "Muggins"))
-GAME_IDS = tuple(g for g, _ in GAMES)
-OPPONENTS = computer.LEVELS + (computer.TWO_PLAYERS,)
+GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
+OPPONENTS = tuple(LEVELS) + (computer.TWO_PLAYERS,)
 # "players": the number of seats chosen for each game that allows more than two ({"muggins": 3})
 DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False, "players": {}}
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
@@ -32,7 +32,7 @@ MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a who
 def hint_words(action: Action, reason: str | None) -> str:
     """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10.")."""
     if action.kind == "play" and action.tile is not None:
-        where = f" on the {END_WORDS[action.end]}" if action.end else " to open the round"
+        where = f" on the {end_words(action.end)}" if action.end else " to open the round"
         head = f"lay {action.tile}{where}"
     elif action.kind == "draw":
         head = "nothing in your hand fits: draw from the boneyard"
@@ -80,17 +80,6 @@ def _names(opponent: str, players: int = 2) -> Names:
 def _options(row: GameRow) -> dict[str, Any] | None:
     """The engine options a stored game was dealt with (only the number of players can differ)."""
     return {"players": row.players} if row.players != RULES[row.rules].players else None
-
-
-def _finished_round_game(new: GameState, finished: RoundState) -> GameState:
-    """The game as it stood the moment a round ended (the engine deals the next round at once)."""
-    g = object.__new__(GameState)
-    for name in GameState.__slots__:
-        setattr(g, name, getattr(new, name))
-    g.round = finished
-    if len(new.actions) > len(new.results):
-        g.actions = new.actions[:-1]
-    return g
 
 
 class Table:
@@ -212,20 +201,21 @@ class Table:
                auto: bool = False) -> None:
         """Apply one action, append it to the row and describe it in frames."""
         game = rep.game
-        rnd = game.round
         seat = game.current_seat
-        if rnd is None or seat is None:
+        if seat is None:
             raise ApiError(409, "The game is over: start a new game.")
-        resolved = rnd.resolve(action)
-        after = rnd.apply(resolved)
-        new = game.apply(resolved)
-        open_pips = sorted({e[0] for e in rnd.ends if e is not None}, reverse=True)
+        index = game.round_index
+        new = game.apply(action)
+        rnd = new.round_of_action(index)  # the round this action belongs to, as it stands after it
+        assert rnd is not None and rnd.log is not None
+        event = rnd.history[-1]
+        resolved = event.action
+        open_pips = sorted(event.before.open_pips(), reverse=True)
         names = _names(opponent, game.seats)
-        event = after.history[-1]
         if resolved.kind == "play":
             assert resolved.tile is not None
-            text = play_text(names, seat, resolved.end, str(resolved.tile), after, event.scored,
-                             rnd.tiles_down == 0 and rnd.lead_tile >= 0)
+            text = play_text(names, seat, resolved.end, str(resolved.tile), rnd.table, event.scored,
+                             event.before.down == 0 and rnd.lead_tile >= 0)
         elif resolved.kind == "draw":
             text = draw_text(names, seat, open_pips)
         else:
@@ -234,19 +224,19 @@ class Table:
         rep.seats.append(seat)
         rep.game = new
         two = opponent == computer.TWO_PLAYERS
-        if two and (resolved.kind != "draw" or after.over):
+        if two and (resolved.kind != "draw" or rnd.over):
             row.lid = -1  # after every tile (or pass) both hands lie face down
         ev = {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
               "text": text, "auto": auto}
-        round_ended = len(new.results) > len(game.results)
-        if round_ended:
-            shown = _finished_round_game(new, after)
-            near = self._near_seat(shown, opponent, seat)
+        if len(new.results) > len(game.results):
+            near = seat if two else 0
             result = new.results[-1]
             summary = round_text(names, result, game.rules, len(new.results))
             if new.over:
                 summary += " " + game_text(names, new.scores, new.winner)
-            frames.append({"n": len(row.actions), "event": ev, "view": self._view(shown, near, opponent, row.lid),
+            view = build_view(observe_finished(new, near), names, lid_open=not two or row.lid == near,
+                              two_players=two)
+            frames.append({"n": len(row.actions), "event": ev, "view": view,
                            "round_end": {"text": summary, "pips": list(result.pips_left),
                                          "points": list(result.points), "game_over": new.over}})
             if not new.over:
@@ -276,7 +266,7 @@ class Table:
                     self._apply(row, rep, PASS, opponent, frames, auto=True)
                     continue
                 return
-            level = opponent if opponent in computer.LEVELS else "beginner"
+            level = opponent if opponent in LEVELS else "beginner"
             action = computer.choose(level, row.seed + len(row.actions), obs)
             self._apply(row, rep, action, opponent, frames)
 
@@ -469,9 +459,10 @@ class Table:
         record = self.store.record(token, rules)
         return {
             "game": rules,
-            "games": [{"id": g, "name": n, "players": list(RULES[g].allowed_players)} for g, n in GAMES],
+            "games": [{"id": g, "name": r.name, "players": list(r.allowed_players)} for g, r in RULES.items()],
             "players": row.players,
-            "opponents": [{"id": o, "name": computer.LEVEL_NAMES[o]} for o in OPPONENTS],
+            "opponents": [{"id": o, "name": computer.OPPONENT_NAMES[o]} for o in OPPONENTS],
+            "stand_in": None if opponent == computer.TWO_PLAYERS else computer.level_note(opponent, game.rules),
             "settings": settings,
             "id": row.id,
             "n": len(row.actions),

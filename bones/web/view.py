@@ -9,26 +9,26 @@ from __future__ import annotations
 from typing import Any
 
 from bones.engine import Observation, Rules
-from bones.engine.actions import END_NAMES
+from bones.engine.layout import end_words
+from bones.engine.rules import LayoutKind
 
-from .words import END_WORDS, Names, or_list
+from .words import Names, or_list
+
+LAYOUT_WORDS = {
+    LayoutKind.LINE: "one line with two ends, no spinner",
+    LayoutKind.FIRST_SPINNER: "one spinner opens four ends",
+    LayoutKind.EVERY_SPINNER: "every double is a spinner and opens two more ends",
+    LayoutKind.CROSS: "the first double opens four arms",
+    LayoutKind.STAR: "each player builds a line from the centre double",
+}
 
 
 def spinner_place(obs: Observation) -> dict[str, Any] | None:
-    """Where the spinner lies: {"arm": "C"} for the centre tile, or {"arm": "L", "index": 2}."""
-    if obs.spinner is None:
+    """Where the first spinner lies: {"arm": "C"} for the centre tile, or {"arm": "L", "index": 2}."""
+    arm = obs.arms.get("U")
+    if arm is None or obs.rules.layout is LayoutKind.CROSS:
         return None
-    first = next((e.action.tile for e in obs.history
-                  if e.action.kind == "play" and e.action.tile is not None and e.action.tile.is_double), None)
-    if first is None:
-        return None
-    if obs.center == first:
-        return {"arm": "C"}
-    for name, arm in zip(END_NAMES, obs.arms):
-        for i, p in enumerate(arm):
-            if p.tile == first:
-                return {"arm": name, "index": i}
-    return None
+    return {"arm": arm.root_arm} if arm.root_arm == "C" else {"arm": arm.root_arm, "index": arm.root_index}
 
 
 def _fits(obs: Observation) -> dict[str, list[str]]:
@@ -41,8 +41,7 @@ def _fits(obs: Observation) -> dict[str, list[str]]:
 
 
 def _ends_words(obs: Observation) -> str:
-    pips = [obs.ends[n] for n in END_NAMES if n in obs.ends]
-    return or_list(pips)
+    return or_list(list(obs.ends.values()))
 
 
 def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict[str, str]:
@@ -61,7 +60,7 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
         elif obs.center is None and obs.lead_tile is not None:
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
         else:
-            ends = " and ".join(str(obs.ends[n]) for n in END_NAMES if n in obs.ends)
+            ends = " and ".join(str(p) for p in obs.ends.values())
             out[text] = f"{text} does not fit: the open ends show {ends}."
     return out
 
@@ -69,17 +68,17 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
 def rules_summary(rules: Rules) -> str:
     """The game's rules in one line: how a round is played and how far the game goes."""
     parts: list[str] = []
-    if rules.end_multiple:
+    if rules.scores_ends:
         parts.append(f"ends adding up to a multiple of {rules.end_multiple} score")
-        parts.append("one spinner opens four ends" if rules.spinner != "none" else "one line with two ends, no spinner")
-    if rules.draw == "never":
+        parts.append(LAYOUT_WORDS[rules.layout])
+    if not rules.draws:
         parts.append("nobody draws; a side with nothing that fits passes")
-    elif rules.keep_back:
-        parts.append(f"with nothing that fits, draw until a tile fits; the last {rules.keep_back} tiles are "
+    elif rules.kept_back:
+        parts.append(f"with nothing that fits, draw until a tile fits; the last {rules.kept_back} tiles are "
                      "never drawn")
     else:
         parts.append("with nothing that fits, draw until a tile fits, down to the last tile in the boneyard")
-    goal = f"First to {rules.target}" + (" wins at once" if rules.target_immediate else "")
+    goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
     players = f"{rules.players} players" if rules.players > 2 else ""
     text = f"{rules.name}{' for ' + players if players else ''}: " + "; ".join(parts) + f". {goal}."
     return text
@@ -98,22 +97,22 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool) -> str:
             kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
             return f"You hold the {kind}, {obs.lead_tile}: it opens the round."
         text = "You lead this round: any tile."
-        if rules.end_multiple:
+        if rules.scores_ends:
             text += f" A first tile whose halves add up to a multiple of {rules.end_multiple} scores."
         return text
     ends = _ends_words(obs)
     if legal and legal[0].kind == "draw":
-        keep = (f" (the last {rules.keep_back} are never drawn)" if rules.keep_back
+        keep = (f" (the last {rules.kept_back} are never drawn)" if rules.kept_back
                 else " (the boneyard may be drawn to the last tile)")
         return f"Nothing fits {ends}: tap the boneyard to draw until a tile fits{keep}."
     if legal and legal[0].kind == "pass":
-        if rules.draw == "never":
+        if not rules.draws:
             return f"Nothing fits {ends}, and nobody draws in {rules.name}: the table passes for you."
-        why = (f"the last {rules.keep_back} tiles are never drawn" if rules.keep_back
+        why = (f"the last {rules.kept_back} tiles are never drawn" if rules.kept_back
                else "the boneyard is empty")
         return f"Nothing fits {ends}, and {why}: the table passes for you."
     text = f"Lay a tile with {ends}. A tile that fits has to be played."
-    if rules.end_multiple and obs.end_sum is not None:
+    if obs.end_sum is not None:
         text += f" The ends add up to {obs.end_sum}."
     return text
 
@@ -150,7 +149,7 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
     show = lid_open
     fits = _fits(obs) if show else {}
     legal = [str(a) for a in obs.legal_actions()] if show else []
-    ends = {n: {"pip": obs.ends[n], "weight": obs.end_weights.get(n, 0)} for n in END_NAMES if n in obs.ends}
+    ends = {e.name: {"pip": e.pip, "weight": e.weight} for e in obs.end_list}
     must = None
     if show and obs.to_move and legal:
         must = "draw" if legal == ["draw"] else "pass" if legal == ["pass"] else "play"
@@ -167,13 +166,15 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "players": obs.seats,
         "others": _seats(obs, names),
         "boneyard_count": obs.boneyard_count,
-        "draws_allowed": obs.rules.draw != "never",
+        "draws_allowed": obs.rules.draws,
         "center": [obs.center.high, obs.center.low] if obs.center else None,
-        "arms": {n: [[p.inner, p.outer] for p in a] for n, a in zip(END_NAMES, obs.arms)},
+        "arms": {n: [[p.inner, p.outer] for p in a.tiles] for n, a in obs.arms.items()},
+        # where each arm grows from: [arm of the tile it starts at ("C": the first tile), that tile's index]
+        "roots": {n: [a.root_arm, a.root_index] for n, a in obs.arms.items()},
         "ends": ends,
-        "end_words": {n: END_WORDS[n] for n in ends},
-        "end_sum": obs.end_sum if obs.rules.end_multiple else None,
-        "scoring_ends": bool(obs.rules.end_multiple),
+        "end_words": {n: end_words(n) for n in ends},
+        "end_sum": obs.end_sum,
+        "scoring_ends": obs.rules.scores_ends,
         "spinner": spinner_place(obs),
         "current_seat": obs.current_seat,
         "your_turn": bool(show and obs.to_move),

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bones.engine import Rules, RoundResult
-from bones.engine.round import Placement, RoundState, round_pips
-
-END_WORDS = {"L": "left end", "R": "right end", "U": "top end", "D": "bottom end"}
+from bones.engine import RoundResult, Rules, Table
+from bones.engine.layout import end_words
 
 
 class Names:
@@ -49,38 +47,21 @@ def or_list(pips: Sequence[int]) -> str:
     return ", ".join(seen[:-1]) + " or " + seen[-1]
 
 
-def end_terms(rnd: RoundState) -> list[int]:
-    """What each counted end adds to the sum of the ends, in the order L, R, U, D."""
-    if rnd.tiles_down == 1:
-        from bones.engine.tiles import TILES_BY_ID
-
-        c = TILES_BY_ID[rnd.center]
-        return [c.high, c.low]
-    terms = []
-    for i, e in enumerate(rnd.ends):
-        if e is None:
-            continue
-        if i >= 2 and not rnd.arms[i]:
-            continue  # a short end of the spinner counts for nothing until a tile lies there
-        terms.append(e[1])
-    return terms
-
-
-def score_text(rnd: RoundState, scored: int) -> str:
-    """`6 + 1 + 8 = 15 → +15`."""
-    terms = end_terms(rnd)
+def score_text(table: Table, scored: int) -> str:
+    """`6 + 1 + 8 = 15 → +15`: what each counted end adds (as the engine counts them), and the points."""
+    terms = table.end_terms()
     return f"{' + '.join(map(str, terms))} = {sum(terms)} → +{scored}"
 
 
-def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: RoundState,
+def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: Table,
               scored: int, required_lead: bool) -> str:
-    """One tile laid, and what it scored."""
+    """One tile laid, and what it scored (`after`: the table it left)."""
     who = names.who(seat)
     if placement_end is None:
         text = f"{who} led {tile}"
         text += " (the tile that decides the lead opens the round)." if required_lead else "."
     else:
-        text = f"{who} laid {tile} on the {END_WORDS[placement_end]}."
+        text = f"{who} laid {tile} on the {end_words(placement_end)}."
     if scored:
         text += f" The ends make {score_text(after, scored)}."
     return text
@@ -93,10 +74,10 @@ def draw_text(names: Names, seat: int, open_pips: Sequence[int]) -> str:
 def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -> str:
     """A pass, and the rule that made it one."""
     base = f"{names.who(seat)} had nothing for {or_list(open_pips)} and passed"
-    if rules.draw == "never":
+    if not rules.draws:
         return f"{base}: nobody draws in {rules.name}."
-    if rules.keep_back:
-        return f"{base}: the last {rules.keep_back} tiles in the boneyard are never drawn."
+    if rules.kept_back:
+        return f"{base}: the last {rules.kept_back} tiles in the boneyard are never drawn."
     return f"{base}: the boneyard is empty."
 
 
@@ -112,51 +93,48 @@ def _names_list(names: Names, seats: Sequence[int]) -> str:
 
 
 def round_text(names: Names, result: RoundResult, rules: Rules, round_number: int) -> str:
-    """How a round ended: every hand's dots and what was scored, with the arithmetic."""
+    """How a round ended: every hand's dots and what was scored, with the arithmetic the engine settled it by."""
+    st = result.settlement
     pips = result.pips_left
-    step = rules.rounding
     many = len(pips) > 2
     hands = _hands_text(names, pips)
     head = f"Round {round_number}"
     other_hands = "the other hands" if many else "the other hand"
-    if result.end == "target":
-        w = result.winner if result.winner is not None else 0
+    if st.end == "target":
+        w = st.winner if st.winner is not None else 0
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
-    if rules.round_scoring == "lowest_takes_difference":
-        low = min(pips)
-        lowest = [s for s, p in enumerate(pips) if p == low]
-        higher = [p for p in pips if p != low]
-        others = sum(higher)
-        gain = max(0, others - low)
-        if result.end == "out":
-            w = result.winner if result.winner is not None else 0
+    counted = [pips[s] for s in st.counted]
+    if not rules.lowest_takes_all:
+        low = st.less
+        if st.end == "out":
+            w = st.winner if st.winner is not None else 0
             opening = f"{head}: {names.who(w)} went out ({hands})"
         else:
             opening = f"{head} is blocked: nobody can lay a tile or draw. {hands}"
-        if not higher:
+        if not st.scorers:
             return f"{opening}: equal hands, nobody scores."
+        gain = st.points[st.scorers[0]]
+        others = sum(counted)
         if not many:
-            if result.end == "out" and low == 0:
+            if st.end == "out" and low == 0:
                 return f"{opening} → +{gain}."
             return (f"{opening}: the lighter hand scores the difference, {others} − {low} = {gain} → +{gain} "
-                    f"for {names.lower(lowest[0])}.")
-        sum_text = " + ".join(map(str, higher))
-        how = f"{sum_text} = {others}" if len(higher) > 1 else f"{others}"
+                    f"for {names.lower(st.scorers[0])}.")
+        how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
         if low:
             how += f", less its own {low}: {others} − {low} = {gain}"
-        who = _names_list(names, lowest)
-        each = " each" if len(lowest) > 1 else ""
-        lead = "The lowest hands score" if len(lowest) > 1 else "The lowest hand scores"
+        who = _names_list(names, st.scorers)
+        each = " each" if len(st.scorers) > 1 else ""
+        lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"
         return f"{opening}. {lead} the dots in the others, {how} → +{gain}{each} for {who}."
-    # lowest_takes_all, rounded (All Fives, Muggins)
-    if result.end == "out" or result.winner is not None:
-        w = result.winner if result.winner is not None else 0
-        others = sum(p for s, p in enumerate(pips) if s != w)
-        gained = round_pips(others, step)
-        made = f"{others} dots in {other_hands}"
-        if step:
-            made += f", rounded to the nearest {step}"
-        if result.end == "out":
+    # lowest takes all, rounded (All Fives, Muggins, All Threes, Five Up)
+    if st.scorers:
+        w = st.scorers[0]
+        gained = st.points[w]
+        made = f"{st.raw} dots in {other_hands}"
+        if st.step:
+            made += f", rounded to the nearest {st.step}"
+        if st.end == "out":
             return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
         return (f"{head} is blocked: nobody can lay a tile or draw. {hands}: the lightest hand scores the "
                 f"{made} → +{gained} for {names.lower(w)}.")
@@ -179,6 +157,3 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None) -> str:
         return f"You won the game, {board}."
     return f"{names.who(winner)} won the game, {board}."
 
-
-def arm_tiles(arm: Sequence[Placement]) -> list[str]:
-    return [str(p.tile) for p in arm]

@@ -88,7 +88,8 @@ def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys
     assert doc["format"] == "bones-record/1" and doc["rules"] == rules_id
     assert len(doc["rounds"]) == 1 and doc["rounds"][0]["actions"] == []
     hands, boneyard = doc["rounds"][0]["hands"], doc["rounds"][0]["boneyard"]
-    assert len(hands) == 2 and [len(h) for h in hands] == [7, 7] and len(boneyard) == 14
+    size = RULES[rules_id].hand_size
+    assert len(hands) == 2 and [len(h) for h in hands] == [size, size] and len(boneyard) == 28 - 2 * size
     assert len(set(sum(hands, []) + boneyard)) == 28
     code, summary, _ = replay(doc, tmp_path, capsys)
     assert code == 0

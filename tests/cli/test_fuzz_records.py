@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bones.engine import new_game
+from bones.engine import game_to_record, new_game
 from bones.engine.replay import replay_text
 
 SETTINGS = settings(max_examples=300, derandomize=True, deadline=None, database=None)
@@ -32,7 +32,7 @@ def base_record(rules_id: str, seed: int, steps: int) -> dict[str, Any]:
         if g.over:
             break
         g = g.apply(rng.choice(g.legal_actions()))
-    doc = g.record()
+    doc = game_to_record(g)
     if seed % 2:
         doc.pop("seed")
     return json.loads(json.dumps(doc))

@@ -6,7 +6,7 @@ import pytest
 
 from bones.engine import IllegalAction, RecordError, load
 
-from .engine_kit import assert_refused, deal, game, legal, play
+from tests.kit import assert_refused, deal, game, legal, play
 
 # Seat 1 holds 5-5, the highest double dealt (6-6 lies in the boneyard); seat 0 holds 4-4 and 1-1.
 HIGHEST_DOUBLE_IN_SEAT_1 = [

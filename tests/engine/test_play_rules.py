@@ -6,7 +6,7 @@ import pytest
 
 from bones.engine import IllegalAction
 
-from .engine_kit import assert_refused, game, legal, play
+from tests.kit import assert_refused, game, legal, play
 
 ALL_SIX_SUITS = ["draw", "block", "all_fives", "muggins", "draw_dominoes"]
 

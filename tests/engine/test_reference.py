@@ -1,7 +1,8 @@
-"""Differential test: a slow, plain reference model of the rules, written from the seeds and spec/record.md,
+"""Differential test: a slow, plain reference model of the rules, written from the seeds and docs/record.md,
 follows random games of the real engine step by step and must agree on everything a player can see: who leads,
 the legal actions, the open ends and their sum, points scored during play, how and when a round ends, what each
-seat scores for it, and the end of the game.
+seat scores for it, and the end of the game. It runs for every game of the registry with every number of players
+(and a few other options), with no code for any one game.
 
 The model is deliberately naive (sets, dicts, one end at a time) and shares no code with the engine.
 """
@@ -16,17 +17,19 @@ from hypothesis import strategies as st
 
 from bones.engine import GameState, Tile, new_game
 
-SETTINGS = settings(max_examples=30, derandomize=True, deadline=None, database=None)
+from tests.kit import CONFIGS as REGISTRY, config_id
 
-CONFIGS: list[tuple[str, dict[str, Any] | None]] = [
-    ("draw", None), ("block", None), ("all_fives", None), ("muggins", None), ("muggins", {"players": 3}),
-    ("muggins", {"players": 4}), ("draw_dominoes", None), ("draw_dominoes", {"players": 3}),
-    ("draw_dominoes", {"players": 4}), ("draw_dominoes", {"players": 4, "opening": "highest_tile"}),
+SETTINGS = settings(max_examples=20, derandomize=True, deadline=None, database=None)
+
+CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
+    ("draw_dominoes", {"players": 4, "opening": "highest_tile"}), ("muggins", {"players": 4, "hand_size": 7}),
     ("all_fives", {"hand_size": 3}), ("all_fives", {"set": 9, "target": 150}), ("muggins", {"set": 12, "players": 4}),
     ("block", {"set": 18, "target": 30}), ("draw", {"set": 9, "hand_size": 12, "target": 60}),
+    ("five_up", {"set": 9, "target": 150}), ("all_threes", {"players": 3, "target": 60}),
 ]
 
-ORDER = ("L", "R", "U", "D")
+# the ends in the order the engine lists them: the line, the first spinner's short ends, then later spinners'
+ORDER = ("L", "R", "U", "D") + tuple(f"{u}{p}" for p in range(19) for u in "UD")
 
 
 def nearest(pips: int, step: int) -> int:
@@ -50,8 +53,8 @@ class RefRound:
         self.down = 0
         self.first: Tile | None = None
         self.ends: dict[str, list[int]] = {}   # name -> [pips shown, what it counts]
-        self.spinner: int | None = None          # the spinner's number
-        self.spinner_open: set[str] = set()      # ends that are the spinner's still-open long side
+        self.spinner: int | None = None          # the first spinner's number
+        self.long_sides: dict[int, set[str]] = {}  # each spinner's number -> the ends that are its uncovered long sides
         self.points = [0] * len(hands)
         self.over = False
         self.end: str | None = None
@@ -60,7 +63,12 @@ class RefRound:
 
     # --- what may be done
     def can_draw(self) -> bool:
-        return self.r.draw == "until_fits" and len(self.boneyard) > self.r.keep_back
+        kept = min(self.r.keep_back, self.r.tile_count - self.r.players * self.r.hand_size)
+        return self.r.draw == "until_fits" and len(self.boneyard) > kept
+
+    def spins(self) -> bool:
+        """Whether a double laid now becomes a spinner: every double in Five Up, the first in All Fives."""
+        return self.r.layout == "every_spinner" or (self.r.layout == "first_spinner" and self.spinner is None)
 
     def fits(self, t: Tile) -> list[str]:
         return [e for e in ORDER if e in self.ends and self.ends[e][0] in (t.high, t.low)]
@@ -104,8 +112,8 @@ class RefRound:
             self.first = t
             if double:
                 self.ends = {"L": [t.high, 2 * t.high], "R": [t.high, 2 * t.high]}
-                if self.r.spinner == "first_double":
-                    self.spinner, self.spinner_open = t.high, {"L", "R"}
+                if self.spins():
+                    self.spinner, self.long_sides = t.high, {t.high: {"L", "R"}}
             else:
                 self.ends = {"L": [t.high, t.high], "R": [t.low, t.low]}
         else:
@@ -113,13 +121,19 @@ class RefRound:
             shown = self.ends[e][0]
             other = t.low if shown == t.high else t.high
             self.ends[e] = [other, 2 * other if double else other]
-            if e in self.spinner_open:
-                self.spinner_open.discard(e)
-                if not self.spinner_open:
-                    self.ends["U"] = [self.spinner, 0]
-                    self.ends["D"] = [self.spinner, 0]
-            if double and self.spinner is None and self.r.spinner == "first_double":
-                self.spinner, self.spinner_open = other, {e}
+            for p, sides in self.long_sides.items():
+                if e in sides:
+                    # a tile against a spinner's long side; once both are covered, its short ends open
+                    sides.discard(e)
+                    if not sides:
+                        u, d = ("U", "D") if p == self.spinner else (f"U{p}", f"D{p}")
+                        self.ends[u] = [p, 0]
+                        self.ends[d] = [p, 0]
+                    break
+            if double and self.spins():
+                if self.spinner is None:
+                    self.spinner = other
+                self.long_sides[other] = {e}  # laid at an end: its other long side already touches the line
         self.down += 1
         scored = 0
         if self.r.end_multiple:
@@ -130,7 +144,7 @@ class RefRound:
         self.last_scored = scored
         if not self.hands[seat]:
             self.finish("out")
-        elif scored and self.r.target_immediate and self.base[seat] + self.points[seat] >= self.r.target:
+        elif scored and self.r.game_end == "target_at_once" and self.base[seat] + self.points[seat] >= self.r.target:
             self.over, self.end, self.winner = True, "target", seat
         else:
             self.current = (seat + 1) % len(self.hands)
@@ -238,9 +252,8 @@ def _make(rules_id: str, options: dict[str, Any] | None):
     return test
 
 
-for _rid, _opts in CONFIGS:
-    globals()["test_engine_agrees_with_reference_" + _rid + "".join(f"_{k}_{v}" for k, v in (_opts or {}).items())] = \
-        _make(_rid, _opts)
+for _config in CONFIGS:
+    globals()["test_engine_agrees_with_reference_" + config_id(_config).replace("-", "_")] = _make(*_config)
 
 
 def test_reference_model_itself_on_the_seed_position() -> None:

@@ -9,9 +9,9 @@ import pytest
 
 from bones.engine import Action, IllegalAction, RoundState, get_rules, load
 from bones.engine.replay import replay_document, summary
-from bones.engine.round import round_pips
+from bones.engine.scoring import round_pips
 
-from .engine_kit import assert_refused, T, deal, game, pips, play
+from tests.kit import assert_refused, T, deal, game, pips, play
 
 DATA = Path(__file__).parent / "data"
 

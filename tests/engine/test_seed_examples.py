@@ -11,7 +11,7 @@ import pytest
 from bones.engine import get_rules, observe
 from bones.engine.replay import replay_text
 
-from .engine_kit import assert_refused, game, legal, play
+from tests.kit import assert_refused, game, legal, play
 
 # spec/record.md's example document and the output it promises for it
 SPEC_DIR = Path(__file__).resolve().parents[1] / "engine" / "data"
@@ -62,10 +62,10 @@ def test_seed_line_four_two_to_three_one(rules_id: str) -> None:
     assert g.round is not None
     assert g.round.ends_by_name() == {"L": 4, "R": 1}
     obs = observe(g, 0)
-    line = [p.tile for p in reversed(obs.arms[0])] + [obs.center] + [p.tile for p in obs.arms[1]]
+    line = [p.tile for p in reversed(obs.arms["L"].tiles)] + [obs.center] + [p.tile for p in obs.arms["R"].tiles]
     assert [str(t) for t in line] == ["4-2", "5-2", "5-5", "5-3", "3-1"]
-    assert [(p.inner, p.outer) for p in obs.arms[0]] == [(5, 2), (2, 4)]
-    assert [(p.inner, p.outer) for p in obs.arms[1]] == [(5, 3), (3, 1)]
+    assert [(p.inner, p.outer) for p in obs.arms["L"].tiles] == [(5, 2), (2, 4)]
+    assert [(p.inner, p.outer) for p in obs.arms["R"].tiles] == [(5, 3), (3, 1)]
     # Seat 1 holds 4-0, 1-1, 6-1, 6-3, 6-4: every one with a 4 or a 1 plays, 6-3 does not.
     assert g.current_seat == 1
     assert legal(g) == ["1-1 R", "4-0 L", "6-1 R", "6-4 L"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bones.engine import Action, RoundState, RulesError, get_rules, new_game
+from bones.engine import game_to_record, Action, RoundState, RulesError, get_rules, new_game
 from bones.engine.deal import opening_lead
 
-from .engine_kit import T, game, legal, play
+from tests.kit import T, game, legal, play
 
 
 def test_hand_sizes_by_players() -> None:
@@ -24,7 +24,7 @@ def test_hand_sizes_by_players() -> None:
     ("draw", {"players": 3}), ("block", {"players": 4}), ("all_fives", {"players": 3}),
     ("draw_dominoes", {"players": 5}), ("draw_dominoes", {"players": 1}), ("muggins", {"players": 5}),
     ("draw", {"colour": "red"}), ("draw", {"target": 0}), ("draw", {"target": "100"}), ("draw", {"target": True}),
-    ("draw", {"set": 7}), ("draw", {"hand_size": 0}), ("draw", {"hand_size": 14}),
+    ("draw", {"set": 7}), ("draw", {"hand_size": 0}), ("draw", {"hand_size": 15}),
     ("draw", {"opening": "highest_tile"}), ("draw_dominoes", {"opening": "lowest_tile"}),
     ("draw_dominoes", {"players": 4, "hand_size": 8}),
 ])
@@ -79,7 +79,7 @@ def test_draw_dominoes_going_out_with_three_players_scores_both_other_hands() ->
 def test_four_players_four_hands_of_five() -> None:
     g = new_game("draw_dominoes", 7, {"players": 4})
     assert len(g.round.hand(0)) == 5 and g.round.boneyard_count == 8
-    rec = g.record()
+    rec = game_to_record(g)
     assert rec["options"]["players"] == 4 and len(rec["rounds"][0]["hands"]) == 4
 
 

@@ -10,7 +10,7 @@ from bones.players.beginner import Beginner
 from bones.players.features import count_table, expected_best, outcome, p_holds_none
 from bones.players.hard import replies
 
-from .worlds import explicit_game, play, tiles
+from tests.kit import explicit_game, play, tiles
 
 # Block: seat 0 holds the 6-6 and must lead it; seat 1 answers 6-4 on the left, so the ends show 4 and 6.
 BLOCK_HANDS = (
@@ -119,11 +119,25 @@ def test_forced_moves(level: str) -> None:
 
 
 def test_levels_are_listed_and_described() -> None:
-    assert LEVELS == ("beginner", "easy", "medium", "hard", "expert")
+    assert list(LEVELS) == ["beginner", "easy", "medium", "hard", "expert"]
     for level in LEVELS:
-        assert describe(level)
+        assert describe(level) and LEVELS[level].name == level.capitalize()
     with pytest.raises(ValueError, match="unknown player 'grandmaster' .*beginner, easy"):
         make_player("grandmaster")
+
+
+def test_expert_names_the_level_that_plays_where_it_cannot() -> None:
+    from bones.engine import get_rules
+    from bones.players import player_for, stand_in
+
+    assert stand_in("expert", get_rules("five_up")).note is None
+    big = get_rules("muggins", {"set": 12})
+    chosen = stand_in("expert", big)
+    assert chosen.level == "hard"
+    assert chosen.note is not None and "Expert does not play Muggins" in chosen.note and "Hard plays" in chosen.note
+    player, why = player_for("expert", big, seed=1)
+    assert player.name == "hard" and why == chosen
+    assert stand_in("medium", big).level == "medium" and stand_in("medium", big).note is None
 
 
 def test_chance_the_next_seat_holds_none_of_some_tiles() -> None:

@@ -12,7 +12,7 @@ from bones.engine import get_rules, new_game, observe
 from bones.engine.actions import Action
 from bones.players.features import Outcome, outcome, own_points
 
-from .worlds import tiles
+from tests.kit import tiles
 
 
 @pytest.mark.parametrize("rules_id", ["all_fives", "muggins", "draw", "block"])

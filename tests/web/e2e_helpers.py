@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import socket
 import threading
 import time
@@ -36,6 +37,10 @@ class Server:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def store(self) -> Any:
+        return self._app.state.store
 
     def start(self) -> None:
         app = self._app = create_app(self.data)
@@ -111,3 +116,52 @@ def play_turn(page: Any) -> str:
         return "draw"
     settle(page)
     return "wait"
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,
+                  device: dict[str, Any] | None = None, opponent: str = "beginner") -> Any:
+    """A page whose browser already has a game of `game` dealt from `seed` on the table (the server never lets a
+    browser choose its seed; the test writes the game into the store as the server would)."""
+    token = secrets.token_urlsafe(18)
+    store = server.store
+    store.save_settings(token, {"game": game, "opponent": opponent, "show_moves": True,
+                                "players": {game: players} if players != 2 else {}})
+    store.new_game(token, game, seed, players)
+    ctx = browser.new_context(**(device or DESKTOP))
+    ctx.add_cookies([{"name": "bones_token", "value": token, "url": server.url}])
+    return open_table(browser, server.url, context=ctx)
+
+
+# Run in the page once its animations have ended: every pair of tiles on the felt that overlap (more than
+# touching), and every pair of chalk dots whose tap targets overlap, in screen pixels.
+CROWDING_JS = """async () => {
+  const ending = document.getAnimations().filter((a) => a.effect && a.effect.getTiming().iterations !== Infinity);
+  await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+  const box = (e) => e.getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#line .tile-face rect.face')].map(box);
+  const out = [];
+  for (let i = 0; i < tiles.length; i++) for (let j = i + 1; j < tiles.length; j++) {
+    const a = tiles[i], b = tiles[j];
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1.5 && h > 1.5) out.push(`tiles ${i} and ${j} overlap ${w.toFixed(1)} x ${h.toFixed(1)} px`);
+  }
+  const dots = [...document.querySelectorAll('#line .chalk-dot')].map((g) => {
+    const r = box(g.querySelector('.dot-target'));
+    return { end: g.dataset.end, x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2, r: r.width / 2 };
+  });
+  for (let i = 0; i < dots.length; i++) for (let j = i + 1; j < dots.length; j++) {
+    const a = dots[i], b = dots[j];
+    if (Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r - 0.5) out.push(`dots ${a.end} and ${b.end} overlap`);
+  }
+  return out;
+}"""
+
+
+def crowding(page: Any) -> list[str]:
+    """What overlaps on the felt now (nothing, on a table drawn right)."""
+    return list(page.evaluate(CROWDING_JS))

@@ -336,25 +336,29 @@ def test_the_rule_lines_of_draw_dominoes_and_muggins() -> None:
     assert "Draw Dominoes for 4 players" in dd and "draw until a tile fits" in dd and "last tile" in dd
     mu = rules_summary(RULES["muggins"])
     assert "multiple of 5 score" in mu and "no spinner" in mu and "last 2 tiles are never drawn" in mu
-    assert "First to 100." in mu
+    assert "First to 100 wins at once." in mu  # seed 002 calls it the same scoring game as All Fives
     af = rules_summary(RULES["all_fives"])
     assert "spinner" in af and "250 wins at once" in af
 
 
 def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     from bones.engine import RULES, RoundResult
+    from bones.engine.scoring import settle
     from bones.web.words import Names, pass_text, round_text
+
+    def result(rules: Any, end: str, out: int | None, pips: tuple[int, ...]) -> RoundResult:
+        st = settle(rules, end, out, pips)  # the engine settles the round; the words only tell it
+        return RoundResult(st.end, st.winner, st.points, pips, 0, st, ())
 
     names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
     dd = RULES["draw_dominoes"].with_options({"players": 4})
     # Seed 001's examples: hands of 2, 3, 5 and 8 give the lowest 14; 3, 3, 7 and 8 give both lowest 12.
-    text = round_text(names, RoundResult("blocked", 0, (14, 0, 0, 0), (2, 3, 5, 8), 0), dd, 2)
+    text = round_text(names, result(dd, "blocked", None, (2, 3, 5, 8)), dd, 2)
     assert "3 + 5 + 8 = 16, less its own 2: 16 − 2 = 14 → +14 for You." in text
-    text = round_text(names, RoundResult("blocked", None, (12, 12, 0, 0), (3, 3, 7, 8), 0), dd, 2)
+    text = round_text(names, result(dd, "blocked", None, (3, 3, 7, 8)), dd, 2)
     assert "→ +12 each for You and Computer 1." in text
     mu = RULES["muggins"].with_options({"players": 3})
-    text = round_text(Names(("You", "Computer 1", "Computer 2")),
-                      RoundResult("out", 1, (0, 20, 0), (9, 0, 13), 1), mu, 1)
+    text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
     assert text == ("Round 1: Computer 1 went out (You hold 9 dots, Computer 1 0, Computer 2 13). "
                     "22 dots in the other hands, rounded to the nearest 5 → +20.")
     assert pass_text(names, 2, [4, 1], RULES["muggins"]).endswith("the last 2 tiles in the boneyard are never drawn.")

@@ -12,7 +12,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from .e2e_helpers import CHROMIUM, LAUNCH_ARGS, SHOTS, Server, open_table, play_turn, settle, view
+from bones.engine import RULES
+
+from .e2e_helpers import (CHROMIUM, DESKTOP, LAUNCH_ARGS, PHONE, SHOTS, Server, crowding, open_table, play_turn,
+                          seat_at_table, settle, view)
+
+DEVICES = {"desktop": DESKTOP, "phone": PHONE}
+FIVE_UP_SEED = 1  # a deal whose first two rounds open later spinners (the test checks that it does)
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
     pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
@@ -45,8 +51,7 @@ def choose_game(page: Any, game: str) -> None:
     if page.eval_on_selector("#game", "e => e.value") != game:
         page.select_option("#game", game)
         page.wait_for_function("g => document.querySelector('#record-title').textContent === g",
-                               arg={"draw": "Draw", "block": "Block", "all_fives": "All Fives",
-                                    "draw_dominoes": "Draw Dominoes", "muggins": "Muggins"}[game])
+                               arg=RULES[game].name)
         settle(page)
 
 
@@ -316,3 +321,34 @@ def test_reload_and_restart_continue_exactly(browser: Any, tmp_path: Path) -> No
         ctx.close()
     finally:
         srv.stop()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_five_up_every_double_a_spinner_drawn_without_overlaps(browser: Any, server: Server, device: str) -> None:
+    """Five Up opens two ends on every double: its arms grow across the line from each spinner, and at no point
+    of two rounds do two tiles or two chalk dots overlap, on a desktop or a phone."""
+    page = seat_at_table(browser, server, "five_up", seed=FIVE_UP_SEED, players=4, device=DEVICES[device])
+    spinners_seen = 0
+    for turn in range(200):
+        st = view(page)
+        v = st["view"]
+        if v["game_over"] or v["round"] > 2:
+            break
+        assert crowding(page) == [], f"turn {turn}"
+        later_ends = sum(1 for n in v["ends"] if n[1:].isdigit())
+        if later_ends > spinners_seen:
+            spinners_seen = later_ends
+            shot(page, f"five_up_{device}")
+        several = [t for t, ends in v["fits"].items() if len(ends) > 1]
+        if several:
+            page.click(f"#hand .tile-btn[data-tile='{several[0]}']")
+            assert crowding(page) == [], f"turn {turn}, dots for {several[0]}"
+            dots = page.locator("#line .chalk-dot")
+            dots.nth(turn % dots.count()).click()
+            settle(page)
+            continue
+        play_turn(page)
+    shot(page, f"five_up_{device}")
+    assert spinners_seen >= 2  # a later double opened two ends of its own
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -1,6 +1,8 @@
 // The line of play on the felt: lays out the tiles the server says are down, doubles across, turning at the
 // edge of the table so the line fits (a phone in portrait gets shorter rows). No rules: the server sends the
-// arms (tiles from the centre outwards, as [inner, outer]), the open ends and where the spinner lies.
+// arms (tiles from where each grows outwards, as [inner, outer]), where each arm grows from (`roots`), the open
+// ends and where the first spinner lies. The line's two arms snake in rows; a spinner's arms (every double's, in
+// Five Up) grow from its short sides and turn wherever the way ahead is taken.
 
 import { el, tileGroup } from "./tiles.js";
 
@@ -8,6 +10,8 @@ const S = 10; // one half of a tile, in SVG units
 
 const DIRS = { E: [1, 0], W: [-1, 0], S: [0, 1], N: [0, -1] };
 const perp = (d) => (d === "E" || d === "W" ? ["N", "S"] : ["W", "E"]);
+const LEFT = { E: "N", N: "W", W: "S", S: "E" };
+const RIGHT = { E: "S", S: "W", W: "N", N: "E" };
 
 /**
  * One tile laid in direction `d` with its inner edge centred on point `p`: its rectangle, which half is where,
@@ -33,12 +37,19 @@ function place(inner, outer, p, d) {
   return { tile, next };
 }
 
+/** The tile that turns a corner: from the end `p` of a tile heading `h`, the next one heads `t`. */
+function corner(inner, outer, p, h, t) {
+  const [hx, hy] = DIRS[h];
+  const [tx, ty] = DIRS[t];
+  return place(inner, outer, { x: p.x + hx * S / 2 - tx * S / 2, y: p.y + hy * S / 2 - ty * S / 2 }, t);
+}
+
 /**
  * Lay an arm out from `p` heading `d`. Horizontal rows reach at most `limit` either side of the centre; at the
  * edge the line turns `turn` (down or up) and comes back, after dropping below `clear` (a y it must get past,
- * so a row never runs into the spinner's column).
+ * so a row never runs into the spinner's column) and `gap` more past the row before (room for spinners' arms).
  */
-function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1) {
+function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1, gap = 0, spinners = new Set()) {
   const placed = [];
   let heading = d;
   let back = d === "E" ? "W" : "E"; // the way the next row runs
@@ -47,11 +58,12 @@ function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1) {
   for (const [i, [inner, outer]] of arm.entries()) {
     const double = inner === outer;
     const [dx, dy] = DIRS[heading];
-    // The spinner and the tile after it stay on the first row, so its columns have room.
-    if (!straight && i > holdUntil && dy === 0 && !double && Math.abs(pos.x + dx * 2 * S) > limit + 0.01) {
+    // The first spinner and the tile after it stay on the first row, so its columns have room; no row turns on a
+    // later spinner or the tile after it either (its arms need the room).
+    const turnable = i > holdUntil && !spinners.has(i) && !spinners.has(i - 1);
+    if (!straight && turnable && dy === 0 && !double && Math.abs(pos.x + dx * 2 * S) > limit + 0.01) {
       // The corner: the tile's inner half lies just beyond the end, the tile itself points `turn`.
-      const corner = { x: pos.x + dx * S / 2, y: pos.y + (turn === "S" ? -S / 2 : S / 2) };
-      const r = place(inner, outer, corner, turn);
+      const r = corner(inner, outer, pos, heading, turn);
       r.tile.corner = true;
       placed.push(r.tile);
       pos = r.next;
@@ -63,12 +75,10 @@ function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1) {
     }
     if (!straight && dx === 0) {
       // Going down (or up) the side of the table until the next row clears everything above it.
-      const need = turn === "S" ? pos.y - S / 2 < rowEdge - 0.01 : pos.y + S / 2 > rowEdge + 0.01;
+      const need = turn === "S" ? pos.y - S / 2 < rowEdge + gap - 0.01 : pos.y + S / 2 > rowEdge - gap + 0.01;
       if (!need && !double) {
         const target = back === "E" ? "W" : "E";
-        const corner = { x: pos.x, y: pos.y + (turn === "S" ? S / 2 : -S / 2) };
-        const cp = { x: corner.x + (target === "E" ? -S / 2 : S / 2), y: corner.y };
-        const r = place(inner, outer, cp, target);
+        const r = corner(inner, outer, pos, heading, target);
         r.tile.corner = true;
         placed.push(r.tile);
         pos = r.next;
@@ -88,10 +98,14 @@ function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1) {
   return { placed, end: pos, dir: heading };
 }
 
+const size = (t) => (t.spot ? [S, S] : t.vertical ? [S, 2 * S] : [2 * S, S]);
+// The room a chalk dot needs where a tile would go next at an open end: no tile of another arm may take it.
+const spotBox = (p) => ({ x: p.x - S / 2, y: p.y - S / 2, spot: true });
+
 // Tiles that touch in the line (one laid against the other) may touch; any other two must not even touch.
 const overlaps = (a, b, linked) => {
-  const aw = a.vertical ? S : 2 * S, ah = a.vertical ? 2 * S : S;
-  const bw = b.vertical ? S : 2 * S, bh = b.vertical ? 2 * S : S;
+  const [aw, ah] = size(a);
+  const [bw, bh] = size(b);
   const gapX = Math.max(b.x - (a.x + aw), a.x - (b.x + bw));
   const gapY = Math.max(b.y - (a.y + ah), a.y - (b.y + bh));
   if (linked) return gapX < -0.05 && gapY < -0.05;
@@ -99,21 +113,62 @@ const overlaps = (a, b, linked) => {
   return (gapX < -0.05 && gapY < 0.05) || (gapY < -0.05 && gapX < 0.05);
 };
 
+// Whether two placed tiles lie against each other: neighbours in an arm, or an arm's first tile and the tile
+// it grows from.
 function linked(a, b) {
   if (a.arm === b.arm) return Math.abs(a.index - b.index) === 1;
-  const first = (t, other) => t.index === 0 && (other.arm === "C" && (t.arm === "L" || t.arm === "R")
-    || other.spinner && (t.arm === "U" || t.arm === "D"));
-  return first(a, b) || first(b, a);
+  const grows = (t, from) => t.index === 0 && t.root && t.root[0] === from.arm && (from.arm === "C" || t.root[1] === from.index);
+  return grows(a, b) || grows(b, a);
 }
 
-function layoutOnce(view, limit) {
+/**
+ * A spinner's arm: it leaves the spinner's short side heading `d` and goes straight while the way is free,
+ * else turns (the side with more room first), never onto a tile already down.
+ */
+function branch(arm, p, d, others, root) {
+  const placed = [];
+  let heading = d;
+  let pos = { ...p };
+  let lean = 0; // which way the arm turned last (+1 left, -1 right): it turns back the other way next
+  const free = (t, last) => !others.some((o) => o !== last && overlaps(t, o, false))
+    && !placed.some((o) => o !== last && overlaps(t, o, false));
+  for (const [inner, outer] of arm) {
+    const last = placed.length ? placed[placed.length - 1] : root;
+    const ahead = place(inner, outer, pos, heading);
+    let r = ahead;
+    if (!free(ahead.tile, last)) {
+      const turns = lean > 0 ? [RIGHT[heading], LEFT[heading]] : [LEFT[heading], RIGHT[heading]];
+      const options = turns.map((t) => ({ t, r: corner(inner, outer, pos, heading, t) })).filter((o) => free(o.r.tile, last));
+      if (options.length) {
+        const o = options[0];
+        lean = o.t === LEFT[heading] ? 1 : -1;
+        heading = o.t;
+        r = o.r;
+        r.tile.corner = true;
+      }
+    }
+    placed.push(r.tile);
+    pos = r.next;
+  }
+  return { placed, end: pos, dir: heading };
+}
+
+function endOf(w, fallback) {
+  const t = w.placed.length ? w.placed[w.placed.length - 1] : null;
+  const [dx, dy] = DIRS[w.dir];
+  return { ring: t ? { ...t.outer, tile: t } : fallback,
+           next: { x: w.end.x + dx * 1.1 * S, y: w.end.y + dy * 1.1 * S }, dir: w.dir };
+}
+
+function layoutOnce(view, limit, flip = false, gap = 0) {
   const out = { tiles: [], ends: {}, next: {} };
   if (!view.center) return out;
   const [hi, lo] = view.center;
   const centerDouble = hi === lo;
   const arms = view.arms;
+  const roots = view.roots || {};
   const sp = view.spinner;
-  // How far the spinner's columns reach above and below the line (when it lies on the first row).
+  // How far the first spinner's columns reach above and below the line (when it lies on the first row).
   const colDepth = (name) => (arms[name] || []).reduce((d, [i, o]) => d + (i === o ? S : 2 * S), 0);
   const below = sp ? S + colDepth("D") : S;
   const above = sp ? -(S + colDepth("U")) : -S;
@@ -121,46 +176,56 @@ function layoutOnce(view, limit) {
     ? { a: hi, b: lo, x: -S / 2, y: -S, vertical: true, dir: "E", double: true, outer: { x: 0, y: 0 } }
     : { a: hi, b: lo, x: -S, y: -S / 2, vertical: false, dir: "E", double: false, outer: { x: 0, y: 0 } };
   centre.arm = "C";
+  centre.index = 0;
   out.tiles.push(centre);
   const startR = centerDouble ? S / 2 : S;
   const hold = (name) => (sp && sp.arm === name ? sp.index + 1 : -1);
-  const r = walk(arms.R || [], { x: startR, y: 0 }, "E", limit, "S", below, false, hold("R"));
-  const l = walk(arms.L || [], { x: -startR, y: 0 }, "W", limit, "N", above, false, hold("L"));
-  r.placed.forEach((t, i) => { t.arm = "R"; t.index = i; });
-  l.placed.forEach((t, i) => { t.arm = "L"; t.index = i; });
+  const spinnersIn = (name) => new Set(Object.values(roots).filter(([a]) => a === name).map(([, i]) => i));
+  const r = walk(arms.R || [], { x: startR, y: 0 }, "E", limit, "S", below, false, hold("R"), gap, spinnersIn("R"));
+  const l = walk(arms.L || [], { x: -startR, y: 0 }, "W", limit, "N", above, false, hold("L"), gap, spinnersIn("L"));
+  const laid = { C: [centre], L: l.placed, R: r.placed };
+  r.placed.forEach((t, i) => { t.arm = "R"; t.index = i; t.root = ["C", 0]; });
+  l.placed.forEach((t, i) => { t.arm = "L"; t.index = i; t.root = ["C", 0]; });
   out.tiles.push(...r.placed, ...l.placed);
-  const endOf = (w, fallback) => {
-    const t = w.placed.length ? w.placed[w.placed.length - 1] : null;
-    const [dx, dy] = DIRS[w.dir];
-    return { ring: t ? { ...t.outer, tile: t } : fallback,
-             next: { x: w.end.x + dx * 1.1 * S, y: w.end.y + dy * 1.1 * S } };
-  };
   const half = centerDouble ? { x: 0, y: 0, tile: centre } : null;
   const eR = endOf(r, half || { x: S / 2, y: 0, tile: centre, halfOnly: true });
   const eL = endOf(l, half || { x: -S / 2, y: 0, tile: centre, halfOnly: true });
   out.ends.R = eR.ring; out.next.R = eR.next;
   out.ends.L = eL.ring; out.next.L = eL.next;
-  // The spinner's short ends grow out of its two short sides, across the line it lies in.
-  let spinnerTile = null;
-  if (sp) {
-    if (sp.arm === "C") spinnerTile = centre;
-    else spinnerTile = (sp.arm === "R" ? r.placed : l.placed)[sp.index] || null;
-  }
-  if (spinnerTile) {
-    spinnerTile.spinner = true;
-    const w = spinnerTile.vertical ? S : 2 * S, h = spinnerTile.vertical ? 2 * S : S;
-    const cx = spinnerTile.x + w / 2, cy = spinnerTile.y + h / 2;
-    const [first, second] = perp(spinnerTile.dir === "S" || spinnerTile.dir === "N" ? "S" : "E");
-    for (const [name, d] of [["U", first], ["D", second]]) {
+  // Every other arm grows from a spinner's short side, across the arm the spinner lies in: the first spinner's
+  // U and D, then (Five Up) each later spinner's, once the arm it lies in is laid, keeping clear of the tiles and
+  // of the spots where tiles would go next at the ends already placed. `flip` sends later spinners' U arms to
+  // the other side.
+  const open = view.ends || {};
+  const obstacles = () => [...out.tiles, ...Object.entries(out.next).filter(([n]) => n in open).map(([, p]) => spotBox(p))];
+  let pending = Object.keys(arms).filter((n) => n !== "L" && n !== "R");
+  for (let guard = 0; pending.length && guard < 40; guard++) {
+    const later = [];
+    // the empty arms first: their spots are fixed by their spinner alone, and the arms with tiles keep clear
+    pending.sort((a, b) => (arms[a].length > 0) - (arms[b].length > 0));
+    for (const name of pending) {
+      const [rootArm, rootIndex] = roots[name] || ["C", 0];
+      const spinnerTile = rootArm === "C" ? centre : (laid[rootArm] || [])[rootIndex];
+      if (!spinnerTile) { later.push(name); continue; }
+      spinnerTile.spinner = true;
+      const [w, h] = size(spinnerTile);
+      const cx = spinnerTile.x + w / 2, cy = spinnerTile.y + h / 2;
+      const [first, second] = perp(spinnerTile.dir === "S" || spinnerTile.dir === "N" ? "S" : "E");
+      const flipped = flip && name !== "U" && name !== "D";
+      const d = name.startsWith("U") !== flipped ? first : second;
       const [dx, dy] = DIRS[d];
       const start = { x: cx + dx * w / 2, y: cy + dy * h / 2 };
-      const c = walk(arms[name] || [], start, d, Infinity, d, 0, true);
-      c.placed.forEach((t, i) => { t.arm = name; t.index = i; });
+      const c = name === "U" || name === "D"
+        ? walk(arms[name], start, d, Infinity, d, 0, true)
+        : branch(arms[name], start, d, obstacles(), spinnerTile);
+      c.placed.forEach((t, i) => { t.arm = name; t.index = i; t.root = [rootArm, rootIndex]; });
+      laid[name] = c.placed;
       out.tiles.push(...c.placed);
       const e = endOf(c, { x: start.x, y: start.y, cap: true, tile: spinnerTile });
       out.ends[name] = e.ring;
       out.next[name] = e.next;
     }
+    pending = later;
   }
   if (!arms.L?.length && !arms.R?.length) {
     out.next.L = { x: -startR - 1.1 * S, y: 0 };
@@ -169,30 +234,63 @@ function layoutOnce(view, limit) {
   return out;
 }
 
-function clash(lay) {
+/**
+ * How badly a layout crowds itself: tiles that overlap or touch without being laid against each other, and
+ * spots where a tile would go next at an open end (a chalk dot) that lie on a tile or on each other's spot.
+ */
+export function clashes(lay, openEnds) {
   const t = lay.tiles;
+  let n = 0;
   for (let i = 0; i < t.length; i++) {
-    for (let j = i + 1; j < t.length; j++) if (overlaps(t[i], t[j], linked(t[i], t[j]))) return true;
+    for (let j = i + 1; j < t.length; j++) if (overlaps(t[i], t[j], linked(t[i], t[j]))) n++;
   }
-  return false;
+  const spots = openEnds.filter((e) => lay.next[e]).map((e) => lay.next[e]);
+  for (let i = 0; i < spots.length; i++) {
+    const a = spots[i];
+    for (const o of t) {
+      const [w, h] = size(o);
+      if (a.x > o.x - S / 2 && a.x < o.x + w + S / 2 && a.y > o.y - S / 2 && a.y < o.y + h + S / 2) n++;
+    }
+    for (let j = i + 1; j < spots.length; j++) {
+      if (Math.hypot(a.x - spots[j].x, a.y - spots[j].y) < 1.4 * S) n++;
+    }
+  }
+  return n;
 }
 
 /**
  * Positions of every tile, of each open end's ring, and of the spot a new tile would take at each end.
  * `limit` is how far (in units) a row may reach either side of the centre; when the rows would run into each
- * other (or the spinner's columns) the rows are made longer, and at worst the line runs straight.
+ * other (or the spinners' arms), or a spot for a new tile would lie on a tile or another spot, the rows are set
+ * further apart (room for spinners' arms between them) or made longer; if nothing is clear, the least crowded
+ * layout is taken.
  */
 export function layout(view, limit) {
-  // The limit asked for, then the nearest ones either side (narrower first), then ever longer rows.
-  const tries = [limit];
-  for (let k = 1; k <= 4; k++) tries.push(limit - k * S / 2, limit + k * S / 2);
-  for (let lim = limit * 1.3; lim < 60 * S; lim *= 1.3) tries.push(lim);
-  for (const lim of tries) {
+  // The limit asked for, then the nearest ones either side (narrower first), then ever longer rows; near the
+  // limit asked for, rows further apart come before longer ones.
+  const near = [limit];
+  for (let k = 1; k <= 4; k++) near.push(limit - k * S / 2, limit + k * S / 2);
+  const far = [];
+  for (let lim = limit * 1.3; lim < 60 * S; lim *= 1.3) far.push(lim);
+  far.push(Infinity);
+  const branches = Object.keys(view.arms || {}).some((n) => n !== "L" && n !== "R" && n !== "U" && n !== "D");
+  const gaps = branches ? [0, 3 * S, 6 * S] : [0];
+  const tries = [];
+  for (const gap of gaps) for (const lim of near) tries.push([lim, gap]);
+  for (const lim of far) for (const gap of gaps) tries.push([lim, gap]);
+  const openEnds = Object.keys(view.ends || {});
+  let best = null;
+  let fewest = Infinity;
+  for (const [lim, gap] of tries) {
     if (lim < 3.5 * S) continue;
-    const lay = layoutOnce(view, lim);
-    if (!clash(lay)) return lay;
+    for (const flip of [false, true]) {
+      const lay = layoutOnce(view, lim, flip, gap);
+      const n = clashes(lay, openEnds);
+      if (n === 0) return lay;
+      if (n < fewest) { best = lay; fewest = n; }
+    }
   }
-  return layoutOnce(view, Infinity);
+  return best || layoutOnce(view, Infinity);
 }
 
 /**
@@ -207,13 +305,14 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
   let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
   const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
   for (const t of lay.tiles) {
+    const [w, h] = size(t);
     grow(t.x, t.y);
-    grow(t.x + (t.vertical ? S : 2 * S), t.y + (t.vertical ? 2 * S : S));
+    grow(t.x + w, t.y + h);
   }
   for (const p of Object.values(lay.next)) grow(p.x, p.y);
   const pad = S * 1.2;
   minX -= pad; minY -= pad; maxX += pad; maxY += pad;
-  // Keep tiles from growing huge on an empty table.
+  // Keep tiles from growing huge on an empty table, and the line in the middle of the felt.
   const minW = 9 * S * Math.max(1, aspect * 0.75), minH = minW / aspect;
   if (maxX - minX < minW) { const c = (maxX + minX) / 2; minX = c - minW / 2; maxX = c + minW / 2; }
   if (maxY - minY < minH) { const c = (maxY + minY) / 2; minY = c - minH / 2; maxY = c + minH / 2; }
@@ -227,7 +326,7 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     svg.appendChild(g);
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
-  // not mark; an empty short end of the spinner gets a chalk cap just outside the spinner.
+  // not mark; an empty short end of a spinner gets a chalk cap just outside it.
   const vb = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
   const defs = el("defs");
   svg.appendChild(defs);
@@ -244,14 +343,14 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     mask.appendChild(el("rect", { x: vb.x, y: vb.y, width: vb.w, height: vb.h, fill: "white" }));
     for (const o of lay.tiles) {
       if (o === t && !p.cap) continue;
-      mask.appendChild(el("rect", { x: o.x - 0.3, y: o.y - 0.3, width: (o.vertical ? S : 2 * S) + 0.6,
-                                    height: (o.vertical ? 2 * S : S) + 0.6, fill: "black" }));
+      const [w, h] = size(o);
+      mask.appendChild(el("rect", { x: o.x - 0.3, y: o.y - 0.3, width: w + 0.6, height: h + 0.6, fill: "black" }));
     }
     defs.appendChild(mask);
     let ring;
     if (whole) {
       // A double at an end counts whole: the chalk goes round all of it.
-      const w = t.vertical ? S : 2 * S, h = t.vertical ? 2 * S : S;
+      const [w, h] = size(t);
       ring = el("ellipse", { cx: t.x + w / 2, cy: t.y + h / 2, rx: w * 0.5 + S * 0.35, ry: h * 0.5 + S * 0.35 });
     } else {
       ring = el("circle", { cx: p.x, cy: p.y, r: p.cap ? S * 0.55 : S * 0.62 });
@@ -265,16 +364,21 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     const p = lay.next[hintEnd];
     svg.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.55, class: "hint-mark" }));
   }
-  // A chalk dot's tap target is at least 44 px across, however small the tiles are drawn.
+  // A chalk dot's tap target is at least 44 px across, however small the tiles are drawn, unless another dot is
+  // nearer than that: then the two targets meet halfway, so a tap always chooses the dot it lands nearest.
   const unitPx = Math.min(width / vb.w, height / vb.h) || 1;
-  const targetR = Math.max(S * 0.9, 22 / unitPx);
+  const spots = choices.map((c) => lay.next[c.end]).filter(Boolean);
   for (const c of choices) {
     const p = lay.next[c.end];
     if (!p) continue;
+    let targetR = Math.max(S * 0.9, 22 / unitPx);
+    for (const q of spots) {
+      if (q !== p) targetR = Math.min(targetR, Math.hypot(p.x - q.x, p.y - q.y) / 2 - 0.1);
+    }
     const g = el("g", { class: "chalk-dot", tabindex: 0, role: "button", "aria-label": c.label, "data-end": c.end });
     g.appendChild(el("circle", { cx: p.x, cy: p.y, r: targetR, class: "dot-target" }));
-    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.66, class: "dot-focus" }));
-    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: S * 0.42, class: "dot" }));
+    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: Math.min(S * 0.66, targetR), class: "dot-focus" }));
+    g.appendChild(el("circle", { cx: p.x, cy: p.y, r: Math.min(S * 0.42, targetR), class: "dot" }));
     const choose = (ev) => { ev.preventDefault(); ev.stopPropagation(); if (onChoose) onChoose(c.end); };
     g.addEventListener("click", choose);
     g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") choose(ev); });

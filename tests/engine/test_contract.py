@@ -1,9 +1,12 @@
-"""Properties over random seeds and random legal play, for every rules id (and 3-4 players where allowed).
+"""The engine's contract, which every game of the registry passes with no code of its own.
 
-Each example deals a game from a seed and plays uniformly random legal actions, checking at every step that:
-tiles are conserved; every legal action applies; random illegal actions raise IllegalAction and change nothing;
-each seat's Observation computes the engine's legal actions and holds no tile that seat cannot see; every action's
-text round-trips; and the game's record replays to exactly the same state.
+For every registry entry and every number of players it allows (and a few other options), random seeds and random
+legal play check at every step that: tiles are conserved; every legal action applies; random illegal actions raise
+IllegalAction and change nothing; each seat's Observation computes the engine's legal actions, says what each play
+would do to the table exactly as the engine does it, and holds no tile that seat cannot see; every action's text
+round-trips; and the game's record replays to exactly the same state. A state machine interleaves the same checks.
+The reference model (`test_reference.py`), the perft counts (`test_perft.py`) and the players' contract
+(`tests/players/test_contract.py`) run over the same registry.
 """
 
 from __future__ import annotations
@@ -17,29 +20,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from bones.engine import DRAW, PASS, Action, GameState, IllegalAction, RULES, new_game, observe, tile_set
+from bones.engine import DRAW, PASS, Action, GameState, IllegalAction, game_to_record, new_game, observe, tile_set
+from bones.engine.layout import layout_of
 from bones.engine.replay import replay_document, summary
 from bones.engine.tiles import TILES_BY_ID
 
-SETTINGS = settings(max_examples=10, derandomize=True, deadline=None, database=None)
+from tests.kit import CONFIGS as REGISTRY, config_id, observation_text
 
-# (rules id, options): every rules id, every player count it allows, and a few other options.
-CONFIGS: list[tuple[str, dict[str, Any] | None]] = [
-    ("draw", None),
-    ("block", None),
-    ("all_fives", None),
-    ("muggins", None),
-    ("muggins", {"players": 3}),
-    ("muggins", {"players": 4}),
-    ("draw_dominoes", None),
-    ("draw_dominoes", {"players": 3}),
-    ("draw_dominoes", {"players": 4}),
+SETTINGS = settings(max_examples=8, derandomize=True, deadline=None, database=None)
+
+# (rules id, options): every registry entry with every player count it allows, and a few other options.
+CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
     ("draw_dominoes", {"players": 3, "opening": "highest_tile"}),
     ("block", {"hand_size": 5, "target": 40}),
     ("draw", {"set": 9, "target": 30}),
     ("all_fives", {"target": 60}),
+    ("muggins", {"players": 4, "hand_size": 7}),
+    ("five_up", {"set": 9, "target": 80}),
 ]
-assert {c[0] for c in CONFIGS} == set(RULES)
 
 TILE_TEXT = re.compile(r"(?<![\d-])(\d+)-(\d+)(?![\d-])")
 
@@ -51,17 +49,13 @@ def fingerprint(g: GameState) -> Any:
     rnd = g.round
     inner = None
     if rnd is not None:
-        inner = (rnd.hands, rnd.drawn, rnd.ends, rnd.current, rnd.points, rnd.history, rnd.over, rnd.end,
-                 rnd.from_boneyard, rnd.tiles_down)
+        inner = (rnd.hands, rnd.drawn, rnd.table, rnd.current, rnd.points, rnd.history, rnd.over, rnd.end,
+                 rnd.from_boneyard)
     return (g.actions, g.scores, g.results, g.over, g.winner, inner, json.dumps(summary(g)))
 
 
 def table_tiles(g: GameState) -> list:
-    obs = observe(g, 0)
-    out = [p.tile for arm in obs.arms for p in arm]
-    if obs.center is not None:
-        out.append(obs.center)
-    return out
+    return observe(g, 0).table_tiles()
 
 
 def check_conservation(g: GameState) -> None:
@@ -99,26 +93,46 @@ def check_observations(g: GameState) -> None:
             assert obs.legal_actions() == engine_legal or set(obs.legal_actions()) == set(engine_legal)
         else:
             assert obs.legal_actions() == []
-        # Nothing the seat cannot see, in the object or in its JSON.
+        # Nothing the seat cannot see, in the object or in any text of it.
         seen_in_obj = set(obs.hand) | set(obs.drawn) | {e.action.tile for e in obs.history if e.action.tile}
         if obs.lead_tile is not None:
             seen_in_obj.add(obs.lead_tile)
         assert seen_in_obj <= visible
-        text = json.dumps(obs.to_dict())
+        text = observation_text(obs, results=False)
         for a, b in TILE_TEXT.findall(text):
             t = TILES_BY_ID[max(int(a), int(b)) * (max(int(a), int(b)) + 1) // 2 + min(int(a), int(b))]
             assert t in visible, f"seat {seat} sees {t}"
         for e in obs.history:
             if e.action.kind == "draw":
                 assert e.action.tile is None
+        if g.current_seat == seat:
+            check_after(g, obs)
+        # the hands shown at the end of each earlier round are the hands as they were left
+        for result, finished in zip(obs.results, g.results):
+            assert result.hands_left == finished.hands_left
+            assert [sum(t.pips for t in h) for h in result.hands_left] == list(result.pips_left)
+
+
+def check_after(g: GameState, obs: Any) -> None:
+    """What the observation says each play would do to the table is what the engine does with it."""
+    index = g.round_index
+    for a in obs.legal_actions():
+        if a.kind != "play":
+            continue
+        rnd = g.apply(a).round_of_action(index)
+        assert rnd is not None
+        table, scored = obs.after(a)
+        assert table == rnd.table, a
+        assert scored == rnd.history[-1].scored, a
 
 
 def candidate_actions(g: GameState, rng: random.Random, n: int) -> list[Action]:
     ts = tile_set(g.rules.max_pip)
+    names = list(layout_of(g.rules).names) + ["U", "D", "S1", "U9"]
     out = [DRAW, PASS]
     for _ in range(n):
         t = rng.choice(ts)
-        out.append(Action.play(t, rng.choice([None, "L", "R", "U", "D"])))
+        out.append(Action.play(t, rng.choice([None, *names])))
     rnd = g.round
     if rnd is not None and not rnd.over:
         # tiles of the other seats, against open ends: the likeliest mistakes
@@ -164,24 +178,24 @@ def check_progress(g: GameState) -> None:
     target = g.rules.target
     if not g.over:
         assert max(g.scores) < target  # finished rounds never left a score at the target
-        if g.rules.target_immediate:
+        if g.rules.ends_at_once:
             assert max(g.totals()) < target  # All Fives: not even points made during play
         assert g.current_seat is not None or (g.round is not None and g.round.over)
     else:
         assert max(g.scores) >= target
         assert g.legal_actions() == [] and g.current_seat is None
         last = g.results[-1]
-        if not g.rules.target_immediate:
+        if not g.rules.ends_at_once:
             assert last.end in ("out", "blocked")
     for r in g.results:
         if r.end == "out":
             assert r.pips_left[r.winner] == 0
         if r.end == "target":
-            assert g.rules.target_immediate
+            assert g.rules.ends_at_once
 
 
 def check_replay(g: GameState) -> None:
-    doc = json.loads(json.dumps(g.record()))
+    doc = json.loads(json.dumps(game_to_record(g)))
     assert replay_document(doc) == summary(g)
     seedless = dict(doc)
     seedless.pop("seed", None)
@@ -220,9 +234,8 @@ def _make_test(rules_id: str, options: dict[str, Any] | None):
     return test
 
 
-for _rid, _opts in CONFIGS:
-    _name = "test_random_play_" + _rid + "".join(f"_{k}_{v}" for k, v in (_opts or {}).items())
-    globals()[_name] = _make_test(_rid, _opts)
+for _config in CONFIGS:
+    globals()["test_random_play_" + config_id(_config).replace("-", "_")] = _make_test(*_config)
 
 
 # ---- a stateful test: a game driven step by step, with observations and illegal tries in between ---------
@@ -244,7 +257,7 @@ class GameMachine(RuleBasedStateMachine):
         self.game = self.game.apply(str(a) if data.draw(st.booleans()) else a)
         self.history.append(self.game)
 
-    @rule(tile=st.sampled_from(tile_set(6)), end=st.sampled_from([None, "L", "R", "U", "D"]),
+    @rule(tile=st.sampled_from(tile_set(6)), end=st.sampled_from([None, "L", "R", "U", "D", "U3", "D5"]),
           kind=st.sampled_from(["play", "draw", "pass"]))
     def try_action(self, tile: Any, end: str | None, kind: str) -> None:
         a = Action.play(tile, end) if kind == "play" else (DRAW if kind == "draw" else PASS)
@@ -267,7 +280,7 @@ class GameMachine(RuleBasedStateMachine):
         if len(self.history) < 2:
             return
         earlier = self.history[-2]
-        assert replay_document(json.loads(json.dumps(earlier.record()))) == summary(earlier)
+        assert replay_document(json.loads(json.dumps(game_to_record(earlier)))) == summary(earlier)
 
     @invariant()
     def tiles_conserved(self) -> None:

@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from bones.engine.actions import Action
+from bones.engine.layout import FROZEN, SPINNER, layout_of
 from bones.engine.round import RoundState
 from bones.players import solver
 from bones.players import solver_core as fast
 
-from .oracle import live_positions, minimax, random_position
+from tests.players.oracle import live_positions, minimax, random_position
 
 
 def _diff(state: RoundState, root: int) -> int:
@@ -45,16 +46,19 @@ def test_compiled_and_python_agree_on_bigger_positions() -> None:
         assert a.values == b.values
 
 
-def _compact_view(s: list[int], n: int) -> tuple[object, ...]:
+def _compact_view(s: list[int], n: int, ne: int) -> tuple[object, ...]:
     hands = tuple(int(s[fast.S_HAND + i]) for i in range(n))
     pts = tuple(int(s[fast.S_PTS + i]) for i in range(n))
-    ends = tuple((int(s[fast.S_PIP + e]), int(s[fast.S_W + e]), bool(s[fast.S_SF + e]))
-                 if s[fast.S_PIP + e] >= 0 else None for e in range(4))
-    return hands, pts, ends, int(s[fast.S_CUR]), int(s[fast.S_DOWN])
+    ends = tuple((int(s[fast.S_END + 3 * e]), int(s[fast.S_END + 3 * e + 1]), int(s[fast.S_END + 3 * e + 2]))
+                 if s[fast.S_END + 3 * e] >= 0 else None for e in range(ne))
+    spinner = (int(s[fast.S_SPIP]), int(s[fast.S_SIDES]))
+    return hands, pts, ends, spinner, int(s[fast.S_CUR]), int(s[fast.S_DOWN])
 
 
 def _engine_view(state: RoundState) -> tuple[object, ...]:
-    return state.hands, state.points, state.ends, state.current, state.tiles_down
+    t = state.table
+    ends = tuple(None if e is None else (e[0], e[1], e[2] & (SPINNER | FROZEN)) for e in t.ends)
+    return state.hands, state.points, ends, (t.spinner_pip, t.spinner_sides), state.current, t.down
 
 
 @pytest.mark.parametrize("compiled", [True, False])
@@ -69,7 +73,8 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
             continue
         root = state.current
         s_list, p_list, bone_list = solver.compact(state, root, 10**6)
-        tb = solver._tables(state.rules.max_pip, compiled)
+        layout = layout_of(state.rules)
+        tb = solver._tables(layout, compiled)
         if compiled:
             s, p, bone = np.array(s_list, np.int64), np.array(p_list, np.int64), np.array(bone_list + [0], np.int64)
             rp = np.zeros(8, np.int64)
@@ -79,16 +84,17 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
         while not state.over:
             action = rng.choice(state.legal_actions())
             if action.kind == "play":
-                code = solver.action_code(action)
-                status = core.play(s, p, code // 8, code % 8 - 1, tb.tile_hi, tb.tile_lo, tb.pipmask)
+                code = solver.action_code(action, layout, state.table)
+                status = core.play(s, p, code >> 7, ((code >> 1) & 63) - 1, code & 1, tb.tile_hi, tb.tile_lo,
+                                   tb.fitmask)
             elif action.kind == "draw":
-                status = core.draw(s, p, bone, tb.pipmask)
+                status = core.draw(s, p, bone, tb.fitmask)
             else:
-                status = core.pass_turn(s, p, tb.pipmask)
+                status = core.pass_turn(s, p, tb.fitmask)
             state = state.apply(action)
             assert bool(status) == state.over
             if not state.over:
-                assert _compact_view(s, n) == _engine_view(state)
+                assert _compact_view(s, n, layout.slots) == _engine_view(state)
                 continue
             # the round's end: the same points during play, and the solver's value of the end is what the engine
             # scored at the end (or the game won at the target)

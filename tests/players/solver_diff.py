@@ -12,7 +12,7 @@ import time
 
 from bones.players import solver
 
-from .oracle import minimax, random_position
+from tests.players.oracle import minimax, random_position
 
 
 def run(count: int = 3000, seed: int = 0, max_hand: int = 4, max_bone: int = 4) -> int:

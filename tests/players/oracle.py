@@ -10,6 +10,8 @@ from bones.engine.rules import Rules, get_rules
 from bones.engine.tiles import tile_set
 from bones.players.solver import TARGET_BONUS
 
+from tests.kit import CONFIGS
+
 
 def _diff(points: tuple[int, ...], root: int) -> int:
     return sum(p if i == root else -p for i, p in enumerate(points))
@@ -29,9 +31,9 @@ def minimax(state: RoundState, root: int, start: int | None = None) -> float:
     return max(vals) if state.current == root else min(vals)
 
 
-RULE_CHOICES = [("draw", None), ("block", None), ("all_fives", None), ("muggins", None), ("draw_dominoes", None),
-                ("muggins", {"players": 3}), ("draw_dominoes", {"players": 3}), ("all_fives", {"target": 60}),
-                ("draw", {"set": 9}), ("all_fives", {"set": 12}), ("draw_dominoes", {"players": 4})]
+# every game of the registry with every number of players, and a few other options
+RULE_CHOICES = CONFIGS + [("all_fives", {"target": 60}), ("draw", {"set": 9}), ("all_fives", {"set": 12}),
+                          ("five_up", {"set": 9}), ("five_up", {"target": 40})]
 
 
 def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:

@@ -1,0 +1,388 @@
+"""Layouts: where the tiles lie, which ends are open, what each end shows and counts, and what fits it.
+
+A `Layout` is fixed by the rules (its kind, the set, the seats, what fits an end): it names every end the table
+can ever have, with a slot number for each. A `Table` is the public state of the tiles laid in one round: for each
+slot, the end lying there (or None), and the few numbers that say how the table grows. Both are values: laying a
+tile returns a new `Table`. The round (`round.py`) keeps the hands, turns and scores around it; observations,
+players and the page read the same `Table`, so nothing above the engine works the table out again.
+
+The ends, by kind (names are stable: actions and records use them, docs/record.md lists them):
+
+- line: `L` and `R`. The first tile lies with its higher half at `L` (every kind but the star).
+- first spinner (All Fives): the round's first double is the spinner. Once a tile lies against both its long sides
+  (one, if it was laid at an end of the line), its short ends `U` and `D` open, each showing its number.
+- every spinner (Five Up): every double is a spinner. The first one's short ends are `U` and `D`; a later double
+  n-n opens `Un` and `Dn` once a tile lies against its outer long side.
+- cross (Sebastopol): a double laid first opens `L`, `R`, `U` and `D` at once, and no arm grows past its first
+  tile until all four arms are started.
+- star (Honest John): the double laid first is the centre; seat s builds its own line `Ss` from it, and only
+  seat s plays there. A line can be closed; a closed line takes no more tiles.
+
+An end is `(pips shown, what it counts in the sum of the ends, flags)`. A double lying across an end counts both
+halves; an empty short end of a spinner counts nothing until a tile lies there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .actions import Action
+from .rules import Fit, LayoutKind, Rules
+from .tiles import TILES_BY_ID, Tile, pip_masks
+
+SPINNER = 1  # the end is a long side of a spinner whose short ends have not opened yet
+FROZEN = 2  # cross: the end of an arm that may not grow until every arm is started
+EMPTY = 4  # a spinner's short end with no tile against it yet (it counts nothing)
+
+Slot = tuple[int, int, int]  # (pips shown, what it counts in the sum of the ends, flags)
+NO_SPINNER = -1
+
+
+class Table(NamedTuple):
+    """The tiles laid in one round, as everyone sees them."""
+
+    ends: tuple[Slot | None, ...]  # by slot; None: no end there (not opened, or closed)
+    center: int  # the first tile's id; -1 before it
+    down: int  # tiles on the table
+    spinner_pip: int  # the first spinner's number; -1 while there is none
+    spinner_sides: int  # the first spinner's long sides (a cross: arms) still to be covered; -1: no spinner
+    fit: int  # tiles that fit some end that may be played on now
+    closed: int  # slots whose line was closed (star)
+
+    def end_sum(self) -> int | None:
+        """The sum of the open ends as the scoring games count it (None before the first tile)."""
+        if self.down == 0:
+            return None
+        if self.down == 1:
+            t = TILES_BY_ID[self.center]
+            return t.high + t.low
+        return sum(e[1] for e in self.ends if e is not None)
+
+    def end_terms(self) -> list[int]:
+        """What each counted end adds to the sum, slot by slot (an empty short end adds nothing and is left out)."""
+        if self.down == 1:
+            t = TILES_BY_ID[self.center]
+            return [t.high, t.low]
+        return [e[1] for e in self.ends if e is not None and not e[2] & EMPTY]
+
+    def open_pips(self) -> tuple[int, ...]:
+        """The numbers on the open ends, each once, lowest first."""
+        return tuple(sorted({e[0] for e in self.ends if e is not None}))
+
+
+class End(NamedTuple):
+    """One open end, described for a reader: its name, the pips it shows, what it counts in the sum of the ends,
+    whether it is a spinner's long side, whether it waits for the other arms (a cross), whose line it is (star)."""
+
+    name: str
+    pip: int
+    weight: int
+    spinner: bool
+    frozen: bool
+    empty: bool
+    owner: int | None
+
+
+class Layout:
+    """Everything about the table fixed by the rules: the ends it can have, what fits each, how it grows."""
+
+    def __init__(self, kind: LayoutKind, fit: Fit, max_pip: int, seats: int) -> None:
+        self.kind = kind
+        self.fit = fit
+        self.max_pip = max_pip
+        self.seats = seats
+        if kind is LayoutKind.STAR:
+            names: list[str] = [f"S{s}" for s in range(seats)]
+            owners: list[int | None] = list(range(seats))
+        else:
+            names = ["L", "R"] if kind is LayoutKind.LINE else ["L", "R", "U", "D"]
+            if kind is LayoutKind.EVERY_SPINNER:
+                for p in range(max_pip + 1):
+                    names += [f"U{p}", f"D{p}"]
+            owners = [None] * len(names)
+        self.names: tuple[str, ...] = tuple(names)
+        self.owners: tuple[int | None, ...] = tuple(owners)
+        self.owned = kind is LayoutKind.STAR
+        self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
+        self.slots = len(names)
+        self.pip_masks: tuple[int, ...] = pip_masks(max_pip)
+        trumps = 0
+        if fit is Fit.SEVEN:
+            for t in TILES_BY_ID:
+                if t.high <= max_pip and (t.high + t.low == 7 or (t.high == 0 and t.low == 0)):
+                    trumps |= 1 << t.id
+            fit_masks = tuple((self.pip_masks[7 - p] if 0 <= 7 - p <= max_pip else 0) | trumps
+                              for p in range(max_pip + 1))
+        else:
+            fit_masks = self.pip_masks
+        self.trumps = trumps
+        # for an end showing each number, the tiles that fit it
+        self.fit_masks: tuple[int, ...] = fit_masks
+        self.first_double_spins = kind in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER)
+        self.spinners = self.first_double_spins or kind is LayoutKind.CROSS
+        # interned actions: self.plays[slot][tile id], made on first use
+        self._plays: list[list[Action] | None] = [None] * self.slots
+        self._trump_plays: dict[tuple[int, int, int], Action] = {}
+        self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0)
+
+    # ----- naming ------------------------------------------------------------------------------------------
+
+    def play_action(self, slot: int, tid: int) -> Action:
+        """The interned action laying tile `tid` against the end in `slot`."""
+        row = self._plays[slot]
+        if row is None:
+            name = self.names[slot]
+            row = self._plays[slot] = [Action("play", t, name) for t in TILES_BY_ID]
+        return row[tid]
+
+    def describe(self, table: Table) -> list[End]:
+        """The open ends of `table` in slot order, each described by name."""
+        out = []
+        for i, e in enumerate(table.ends):
+            if e is not None:
+                out.append(End(self.names[i], e[0], e[1], bool(e[2] & SPINNER), bool(e[2] & FROZEN),
+                               bool(e[2] & EMPTY), self.owners[i]))
+        return out
+
+    def ends_by_name(self, table: Table) -> dict[str, int]:
+        """The open ends by name with the pips each shows (`{}` before the first tile)."""
+        names = self.names
+        return {names[i]: e[0] for i, e in enumerate(table.ends) if e is not None}
+
+    # ----- what fits ---------------------------------------------------------------------------------------
+
+    def playable_slots(self, table: Table, seat: int) -> list[int]:
+        """Slots `seat` may lay a tile against now (open, not waiting, its own where lines belong to seats)."""
+        owners = self.owners
+        return [i for i, e in enumerate(table.ends)
+                if e is not None and not e[2] & FROZEN and (owners[i] is None or owners[i] == seat)]
+
+    def fit_for(self, table: Table, seat: int) -> int:
+        """Tiles `seat` could lay somewhere now."""
+        if not self.owned:
+            return table.fit
+        masks = self.fit_masks
+        fit = 0
+        for i in self.playable_slots(table, seat):
+            fit |= masks[table.ends[i][0]]  # type: ignore[index]
+        return fit
+
+    def orientations(self, pip: int, tile: Tile) -> tuple[int, ...]:
+        """The halves `tile` can leave facing out when laid against an end showing `pip` (none: it does not fit)."""
+        hi, lo = tile
+        if self.fit is Fit.SEVEN:
+            if (self.trumps >> tile.id) & 1:
+                return (hi,) if hi == lo else (hi, lo)
+            return tuple(o for o, inner in ((lo, hi), (hi, lo)) if inner + pip == 7)[:1]
+        if pip == hi:
+            return (lo,)
+        if pip == lo:
+            return (hi,)
+        return ()
+
+    def plays(self, table: Table, hand: int, seat: int) -> list[Action]:
+        """Every play of `hand` (a mask) against the ends `seat` may use, slot by slot, tiles in id order."""
+        out: list[Action] = []
+        masks = self.fit_masks
+        for i in self.playable_slots(table, seat):
+            pip = table.ends[i][0]  # type: ignore[index]
+            m = hand & masks[pip]
+            while m:
+                low = m & -m
+                tid = low.bit_length() - 1
+                m ^= low
+                outs = self.orientations(pip, TILES_BY_ID[tid])
+                if len(outs) == 1 and not (self.trumps >> tid) & 1:
+                    out.append(self.play_action(i, tid))
+                else:
+                    for o in outs:
+                        out.append(Action("play", TILES_BY_ID[tid], self.names[i], o))
+        return out
+
+    # ----- laying tiles ------------------------------------------------------------------------------------
+
+    def lead(self, table: Table, tid: int) -> Table:
+        """The table after the round's first tile."""
+        t = TILES_BY_ID[tid]
+        hi, lo = t
+        kind = self.kind
+        ends: list[Slot | None] = [None] * self.slots
+        sp_pip, sides = -1, NO_SPINNER
+        if kind is LayoutKind.STAR:
+            for i in range(self.slots):
+                ends[i] = (hi, hi, 0)
+        elif hi == lo and kind is LayoutKind.CROSS:
+            for i in range(4):
+                ends[i] = (hi, 2 * hi, SPINNER)
+            sp_pip, sides = hi, 4
+        elif hi == lo and self.first_double_spins:
+            ends[0] = ends[1] = (hi, 2 * hi, SPINNER)
+            sp_pip, sides = hi, 2
+        elif hi == lo:
+            ends[0] = ends[1] = (hi, 2 * hi, 0)
+        else:
+            ends[0] = (hi, hi, 0)
+            ends[1] = (lo, lo, 0)
+        return Table(tuple(ends), tid, 1, sp_pip, sides, self._fit(ends), 0)
+
+    def lay(self, table: Table, slot: int, tid: int, outer: int) -> Table:
+        """The table after tile `tid` is laid against the end in `slot` with `outer` facing out (the play is legal)."""
+        t = TILES_BY_ID[tid]
+        double = t.high == t.low
+        ends = list(table.ends)
+        pip, _, flags = ends[slot]  # type: ignore[misc]
+        kind = self.kind
+        sp_pip, sides = table.spinner_pip, table.spinner_sides
+        new_flags = 0
+        if double and (kind is LayoutKind.EVERY_SPINNER or (kind is LayoutKind.FIRST_SPINNER and sides == NO_SPINNER)):
+            new_flags = SPINNER  # laid at an end: one long side already touches the line
+            if sides == NO_SPINNER:
+                sp_pip, sides = outer, 1
+        if kind is LayoutKind.CROSS and sides > 0:
+            new_flags |= FROZEN
+        ends[slot] = (outer, 2 * outer if double else outer, new_flags)
+        if flags & SPINNER:
+            if pip == table.spinner_pip:
+                sides -= 1
+                if sides == 0:
+                    if kind is LayoutKind.CROSS:
+                        ends = [None if e is None else (e[0], e[1], e[2] & ~FROZEN) for e in ends]
+                    else:
+                        ends[2] = ends[3] = (pip, 0, EMPTY)
+            else:  # a later spinner (Five Up): its short ends open as its outer long side is covered
+                u = 4 + 2 * pip
+                ends[u] = ends[u + 1] = (pip, 0, EMPTY)
+        return Table(tuple(ends), table.center, table.down + 1, sp_pip, sides, self._fit(ends), table.closed)
+
+    def close(self, table: Table, slot: int) -> Table:
+        """The table with the line in `slot` closed (star): it takes no more tiles."""
+        ends = list(table.ends)
+        ends[slot] = None
+        return table._replace(ends=tuple(ends), fit=self._fit(ends), closed=table.closed | (1 << slot))
+
+    def _fit(self, ends: list[Slot | None] | tuple[Slot | None, ...]) -> int:
+        masks = self.fit_masks
+        fit = 0
+        for e in ends:
+            if e is not None and not e[2] & FROZEN:
+                fit |= masks[e[0]]
+        return fit
+
+    # ----- a play, checked -------------------------------------------------------------------------------
+
+    def outer(self, table: Table, slot: int, tile: Tile, out: int | None, seat: int) -> int:
+        """The half `tile` leaves facing out when laid against `slot` by `seat`, or ValueError saying why not."""
+        if not 0 <= slot < self.slots or table.ends[slot] is None:
+            raise ValueError(f"end {self.names[slot] if 0 <= slot < self.slots else slot} is not open "
+                             f"({self.ends_text(table)})")
+        pip, _, flags = table.ends[slot]  # type: ignore[misc]
+        name = self.names[slot]
+        owner = self.owners[slot]
+        if owner is not None and owner != seat:
+            raise ValueError(f"end {name} is another seat's line")
+        if flags & FROZEN:
+            raise ValueError(f"end {name} waits until a tile lies on every side of the first double")
+        outs = self.orientations(pip, tile)
+        if not outs:
+            if self.fit is Fit.SEVEN:
+                raise ValueError(f"{tile} does not fit end {name}, which shows {pip}: the halves must make seven")
+            raise ValueError(f"{tile} does not fit end {name}, which shows {pip}")
+        if out is None:
+            if len(outs) > 1:
+                raise ValueError(f"{tile} can lie either way round on {name}: say which half faces out, like "
+                                 f"'{tile} {name}:{outs[0]}'")
+            return outs[0]
+        if out not in outs:
+            raise ValueError(f"{tile} cannot leave {out} facing out on end {name}")
+        return out
+
+    def ends_text(self, table: Table) -> str:
+        return ", ".join(f"{n} shows {p}" for n, p in self.ends_by_name(table).items()) or "no end is open"
+
+    def slot_of(self, name: str) -> int:
+        """The slot of the end called `name`, or ValueError."""
+        slot = self.index.get(name)
+        if slot is None:
+            raise ValueError(f"there is no end {name} on this table (ends: {', '.join(self.names)})")
+        return slot
+
+
+_WORDS = {"L": "left end", "R": "right end", "U": "top end", "D": "bottom end"}
+
+
+def end_words(name: str) -> str:
+    """How a player calls an end: "left end", "top end of the 3-3", "line of seat 2"."""
+    if name in _WORDS:
+        return _WORDS[name]
+    if name[0] in "UD" and name[1:].isdigit():
+        n = int(name[1:])
+        return f"{_WORDS[name[0]]} of the {n}-{n}"
+    if name[0] == "S" and name[1:].isdigit():
+        return f"line of seat {int(name[1:])}"
+    return f"end {name}"
+
+
+@lru_cache(maxsize=None)
+def _layout(kind: LayoutKind, fit: Fit, max_pip: int, seats: int) -> Layout:
+    return Layout(kind, fit, max_pip, seats)
+
+
+def layout_of(rules: Rules) -> Layout:
+    """The layout the rules play on (one shared value per kind, fit, set and number of seats)."""
+    return _layout(rules.layout, rules.fit, rules.max_pip, rules.players)
+
+
+class Arm(NamedTuple):
+    """The tiles laid against one end, from where it starts outwards, and the tile it grows from: `root_arm` and
+    `root_index` say where that tile lies ("C": the first tile)."""
+
+    name: str
+    tiles: tuple["Placement", ...]
+    root_arm: str
+    root_index: int
+
+
+class Placement(NamedTuple):
+    """A tile on the table: `inner` touches the tile before it (or the centre), `outer` faces outwards."""
+
+    tile: Tile
+    inner: int
+    outer: int
+    spinner: bool  # a double that opens ends across the line
+
+
+def arms_of(layout: Layout, plays: list[tuple[Action, Table]]) -> dict[str, Arm]:
+    """Every arm of the table, by end name in slot order, from the plays of a round (each with the table before
+    it). An arm is listed once the tile it grows from is down: the first tile's arms at once, a spinner's short
+    arms once the spinner lies (empty until a tile is laid there)."""
+    tiles: list[list[Placement]] = [[] for _ in range(layout.slots)]
+    roots: list[tuple[str | None, int]] = [(None, 0)] * layout.slots
+    first_spinner: tuple[str, int] | None = None
+    for action, before in plays:
+        t = action.tile
+        assert t is not None
+        if action.end is None:
+            centre = layout.slots if layout.owned else 4 if t.is_double and layout.kind is LayoutKind.CROSS else 2
+            for i in range(centre):
+                roots[i] = ("C", 0)
+            if t.is_double and layout.spinners:
+                first_spinner = ("C", 0)
+            continue
+        slot = layout.index[action.end]
+        inner = before.ends[slot][0]  # type: ignore[index]
+        outer = action.out if action.out is not None else layout.orientations(inner, t)[0]
+        spins = t.is_double and (layout.kind is LayoutKind.EVERY_SPINNER or (
+            layout.kind is LayoutKind.FIRST_SPINNER and before.spinner_sides == NO_SPINNER))
+        if spins:
+            place = (action.end, len(tiles[slot]))
+            if first_spinner is None:
+                first_spinner = place
+            else:
+                u = 4 + 2 * outer
+                roots[u] = roots[u + 1] = place
+        tiles[slot].append(Placement(t, inner, outer, spins))
+    if first_spinner is not None and layout.kind is not LayoutKind.CROSS:
+        roots[2] = roots[3] = first_spinner
+    return {layout.names[i]: Arm(layout.names[i], tuple(tiles[i]), roots[i][0], roots[i][1])  # type: ignore[arg-type]
+            for i in range(layout.slots) if roots[i][0] is not None}
