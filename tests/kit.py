@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from bones.engine import RULES, Deal, GameState, IllegalAction, Rules, Tile, get_rules, observe, tile_set
 from bones.engine.observation import Observation
 from bones.engine.replay import summary
+from bones.engine.rules import Fit, LayoutKind, Turn
 
 # ----- the registry as configurations ------------------------------------------------------------------------
 
@@ -32,6 +34,21 @@ def config_id(config: tuple[str, dict[str, Any] | None]) -> str:
 
 
 CONFIGS = registry_configs()
+
+
+def variant(rules_id: str, **fields: Any) -> Rules:
+    """A registry game with some fields changed: the engine's other layouts, fits and turns, tried before any game
+    of the registry uses them (no record or registry lookup works for these)."""
+    return replace(get_rules(rules_id), **fields)
+
+
+# Matadore's fit (halves that make seven, trumps anywhere) on Block's table; Sebastopol's cross for four; the Ordinary
+# Boy's Game's second mode (a double plays again) on the Draw game
+SEVENS = variant("block", fit=Fit.SEVEN)
+CROSS = variant("block", layout=LayoutKind.CROSS, players=4, allowed_players=(4,), hand_size=7,
+                hand_sizes=((4, 7),))
+DOUBLE_AGAIN = variant("draw", turn=Turn.DOUBLE_AGAIN)
+VARIANTS = (SEVENS, CROSS, DOUBLE_AGAIN)
 
 # ----- deals and plays ---------------------------------------------------------------------------------------
 

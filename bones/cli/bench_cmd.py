@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{rid}: random playouts for {per:.1f} s ...", file=sys.stderr)
         out["rounds_per_s"][rid] = round(rounds_per_second(rid, per, args.seed), 1)
     if not args.no_expert:
-        from bones.players.expert_bench import expert_bench
+        from bones.tournament.speed import expert_bench
 
         ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]
         out["expert"] = expert_bench(tuple(ids), positions=args.expert_positions, seed=args.seed)

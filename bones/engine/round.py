@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .actions import DRAW, PASS, Action
 from .layout import Layout, Table, layout_of
-from .rules import Fit, Rules
+from .rules import Fit, LayoutKind, Rules, Turn
 from .scoring import Settlement, settle
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
@@ -46,7 +46,7 @@ class _Setup:
     """What a round fixes when it is dealt and never changes: shared by all its states."""
 
     __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
-                 "draws", "simple", "index", "plays", "target_at_once", "multiple")
+                 "draws", "simple", "index", "plays", "target_at_once", "multiple", "turn_in_order")
 
     def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
                  base_scores: tuple[int, ...]) -> None:
@@ -60,12 +60,14 @@ class _Setup:
         self.base_scores = base_scores
         self.kept_back = rules.kept_back
         self.draws = rules.draws
-        # the common case, taken inline on the play path: ends fit by equal pips, shared by every seat
-        self.simple = rules.fit is Fit.MATCH and not layout.owned
+        # the common case, taken inline on the play path: ends fit by equal pips, every open end may be played on,
+        # by every seat
+        self.simple = rules.fit is Fit.MATCH and not layout.owned and rules.layout is not LayoutKind.CROSS
         self.index = layout.index
         self.plays = [[layout.play_action(slot, t) for slot in range(layout.slots)] for t in range(rules.tile_count)]
         self.target_at_once = rules.ends_at_once
         self.multiple = rules.end_multiple
+        self.turn_in_order = rules.turn is Turn.NEXT_SEAT
 
 
 class RoundState:
@@ -362,7 +364,8 @@ class RoundState:
             s.over = True
             s.outcome = settle(setup.rules, "target", seat, s.pips_left())
         else:
-            s.current = (seat + 1) % len(hands)
+            s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(setup.rules, seat, tile,
+                                                                                             len(hands))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 if setup.simple:
                     fit = after.fit
@@ -431,3 +434,10 @@ class RoundState:
         self.over = True
         self.outcome = settle(self.setup.rules, end, self.current if end == "out" else None, self.pips_left())
 
+
+def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int) -> int:
+    """Who acts after `seat` lays `tile`, where turns do not simply go round (`Rules.turn`): the one place a turn
+    policy lives. A seat that plays again but has nothing that fits draws or passes as usual."""
+    if rules.turn is Turn.DOUBLE_AGAIN and tile.high == tile.low:
+        return seat
+    return (seat + 1) % seats

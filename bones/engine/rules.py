@@ -76,9 +76,10 @@ class GameEnd(StrEnum):
 
 
 class Turn(StrEnum):
-    """Whose turn comes after a play."""
+    """Whose turn comes after a play (`round.RoundState._next_after_play`)."""
 
     NEXT_SEAT = "next_seat"  # seat order, always
+    DOUBLE_AGAIN = "double_again"  # a seat that lays a double plays again (seed 003's second mode)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ import numpy as np
 from bones.engine.actions import Action
 from bones.engine.layout import FROZEN, SPINNER, Layout, Table, layout_of
 from bones.engine.round import RoundState
-from bones.engine.rules import Fit, LayoutKind, Rules
+from bones.engine.rules import Fit, LayoutKind, Rules, Turn
 from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
@@ -197,6 +197,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_NS] = fast.S_END + 3 * ne
     p[fast.P_FIT] = _FITS[rules.fit]
     p[fast.P_TRUMPS] = layout.trumps
+    p[fast.P_TURN] = 1 if rules.turn is Turn.DOUBLE_AGAIN else 0
     if rules.scores_ends:
         p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone

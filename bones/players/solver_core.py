@@ -98,7 +98,8 @@ P_NE = 21  # ends the layout can have
 P_NS = 22  # ints of state saved per frame: S_END + 3 * P_NE
 P_FIT = 23  # F_*
 P_TRUMPS = 24  # F_SEVEN: the tiles that go on any end
-P_SCORES = 25  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+P_TURN = 25  # 1: a seat that lays a double plays again
+P_SCORES = 26  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
 
@@ -360,7 +361,8 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
         return 3
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
         return 2
-    s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
+    if not (double and prm[P_TURN] == 1):
+        s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
     if blocked(s, prm, fitmask):
         return 1
     return 0

@@ -111,3 +111,31 @@ def test_opening_lead_prefers_double_over_heavier_tile() -> None:
     rules = get_rules("draw")
     lead = opening_lead(rules, [[T("6-5"), T("6-4")], [T("0-0"), T("1-0")]])
     assert (lead.seat, str(lead.tile)) == (1, "0-0")
+
+
+def test_muggins_for_four_may_deal_seven_each_as_seed_004_says() -> None:
+    # "Each player draws seven bones": with four, that is the whole set, and nothing is kept back
+    rules = get_rules("muggins", {"players": 4, "hand_size": 7})
+    assert rules.hand_size == 7 and rules.kept_back == 0
+    g = new_game("muggins", 3, {"players": 4, "hand_size": 7})
+    assert g.round is not None and [len(g.round.hand(s)) for s in range(4)] == [7, 7, 7, 7]
+    assert g.round.boneyard_count == 0 and not g.round.can_draw()
+    assert game_to_record(g)["options"]["hand_size"] == 7
+    assert get_rules("muggins", {"players": 4}).hand_size == 5  # five each stays the default
+
+
+def test_a_deal_that_cannot_be_made_says_why_in_full() -> None:
+    with pytest.raises(RulesError, match="4 hands of 8 need 32 tiles; the double-6 set has 28"):
+        get_rules("muggins", {"players": 4, "hand_size": 8})
+
+
+def test_muggins_ends_the_moment_a_score_reaches_the_target() -> None:
+    # Seed 004's example: "If double five is the first set it counts 10. The 5-0 played to this would count 10 for
+    # the second player ... Double blank played to this would count 10 more." To 20, that last 10 ends the game
+    # at once (seed 002 calls Muggins the same scoring game as All Fives, which ends at once), tiles still in hand.
+    hands = ["5-5 0-0 4-1 3-2 2-1 6-4 6-3", "5-0 6-5 6-2 4-3 3-1 2-0 1-0"]
+    g = play(game("muggins", hands, options={"target": 20}), "5-5", "5-0 L")
+    assert g.totals() == (10, 10) and not g.over
+    g = play(g, "0-0 L")
+    assert g.over and g.winner == 0 and g.scores == (20, 10)
+    assert g.results[-1].end == "target" and g.results[-1].points == (20, 10)

@@ -10,7 +10,7 @@ from bones.engine.rules import Rules, get_rules
 from bones.engine.tiles import tile_set
 from bones.players.solver import TARGET_BONUS
 
-from tests.kit import CONFIGS
+from tests.kit import CONFIGS, VARIANTS
 
 
 def _diff(points: tuple[int, ...], root: int) -> int:
@@ -31,15 +31,17 @@ def minimax(state: RoundState, root: int, start: int | None = None) -> float:
     return max(vals) if state.current == root else min(vals)
 
 
-# every game of the registry with every number of players, and a few other options
-RULE_CHOICES = CONFIGS + [("all_fives", {"target": 60}), ("draw", {"set": 9}), ("all_fives", {"set": 12}),
-                          ("five_up", {"set": 9}), ("five_up", {"target": 40})]
+# every game of the registry with every number of players, a few other options, and the engine's layouts, fits and
+# turns that no game of the registry uses yet
+RULE_CHOICES: list[tuple[str, dict | None] | Rules] = [
+    *CONFIGS, ("all_fives", {"target": 60}), ("draw", {"set": 9}), ("all_fives", {"set": 12}),
+    ("five_up", {"set": 9}), ("five_up", {"target": 40}), *VARIANTS]
 
 
 def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:
     """A small random round (a few tiles each, a short boneyard), played forward a few random moves."""
-    rid, opts = rng.choice(RULE_CHOICES)
-    rules: Rules = get_rules(rid, opts)
+    choice = rng.choice(RULE_CHOICES)
+    rules: Rules = choice if isinstance(choice, Rules) else get_rules(*choice)
     tiles = list(tile_set(rules.max_pip))
     rng.shuffle(tiles)
     n = rules.players

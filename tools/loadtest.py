@@ -1,7 +1,10 @@
 """A bounded load test on loopback: simulated browsers play Beginner games against `bones serve` for a while.
 
-    .venv/bin/python -m bones.web.loadtest --browsers 50 --seconds 60               # flat out
-    .venv/bin/python -m bones.web.loadtest --browsers 50 --seconds 60 --think 1     # like people
+    .venv/bin/python tools/loadtest.py --browsers 50 --seconds 60               # flat out
+    .venv/bin/python tools/loadtest.py --browsers 50 --seconds 60 --think 1     # like people
+
+A development tool, not part of the installed package: it needs httpx, which `make install` brings with the test
+dependencies.
 
 Starts its own server (a subprocess on a free port, with a throwaway data folder) unless `--url` is given, and
 stops by itself. Each browser has its own cookie, plays whole games of Draw, Block and All Fives (the first legal
@@ -25,6 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
+
+from bones.tournament.stats import percentile
 
 
 @dataclass
@@ -97,14 +102,6 @@ def _start_server(data: str) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[k]
-
-
 async def run(url: str, browsers: int, seconds: float, think: float) -> Tally:
     tally = Tally()
     stop_at = time.monotonic() + seconds
@@ -145,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"moves: {len(ms)} ({len(ms) / elapsed:.0f}/s), games finished: {tally.games}, "
           f"other requests: {len(tally.other)}")
     if ms:
-        print(f"move round trip: p50 {percentile(ms, 0.5):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+        print(f"move round trip: p50 {percentile(ms, 50):.1f} ms, p99 {percentile(ms, 99):.1f} ms, "
               f"max {max(ms):.1f} ms, mean {statistics.fmean(ms):.1f} ms")
     print(f"errors: {len(tally.errors)}")
     for e in tally.errors[:10]:

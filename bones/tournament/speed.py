@@ -13,19 +13,12 @@ import random
 import time
 from bones.engine.game import GameState, new_game
 from bones.engine.observation import Observation, observe
+from bones.players.base import Budget
+from bones.players.expert import Expert
 
-from .base import Budget
-from .expert import Expert
+from .stats import percentile
 
 STAGES = ("lead", 1, 4, 8)
-
-
-def _percentile(xs: list[float], q: float) -> float:
-    ys = sorted(xs)
-    if not ys:
-        return 0.0
-    i = min(len(ys) - 1, max(0, int(round(q * (len(ys) - 1)))))
-    return ys[i]
 
 
 def position(rules_id: str, stage: str | int, seed: int) -> Observation | None:
@@ -87,20 +80,20 @@ def expert_bench(
                 stage_exact.append(expert.last.exact)
             ms += stage_ms
             exact += stage_exact
-            by_stage[f"ms_p50_{stage}"] = round(_percentile(stage_ms, 0.5), 1)
-            by_stage[f"worlds_p50_{stage}"] = _percentile(stage_exact, 0.5)
+            by_stage[f"ms_p50_{stage}"] = round(percentile(stage_ms, 50), 1)
+            by_stage[f"worlds_p50_{stage}"] = percentile(stage_exact, 50)
         out[rid] = {
-            "worlds_p50": _percentile(exact, 0.5),
-            "ms_p50": round(_percentile(ms, 0.5), 1),
-            "ms_p99": round(_percentile(ms, 0.99), 1),
-            "cpu_ms_p50": round(_percentile(cpu, 0.5), 1),
+            "worlds_p50": percentile(exact, 50),
+            "ms_p50": round(percentile(ms, 50), 1),
+            "ms_p99": round(percentile(ms, 99), 1),
+            "cpu_ms_p50": round(percentile(cpu, 50), 1),
             "positions": len(ms),
             **by_stage,
         }
     return out
 
 
-if __name__ == "__main__":  # pragma: no cover - a manual run: python -m bones.players.expert_bench [positions]
+if __name__ == "__main__":  # pragma: no cover - a manual run: python -m bones.tournament.speed [positions]
     import json
     import sys
 
