@@ -1,19 +1,28 @@
-"""`bones players`: the computer levels with a one-line description."""
+"""`bones players`: the computer levels with a one-line description, and any game a level leaves to another."""
 
 from __future__ import annotations
 
 import argparse
 
-from bones.players import LEVELS, describe
+from bones.engine import RULES
+from bones.players import LEVELS
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     sub.add_parser("players", help="list the computer levels with a one-line description",
-                   description="List the computer levels, weakest first, each with a one-line description.")
+                   description="List the computer levels, weakest first, each with a one-line description, and "
+                               "the games (if any) where another level plays in its place.")
 
 
 def run(args: argparse.Namespace) -> int:
     width = max(len(level) for level in LEVELS)
-    for level in LEVELS:
-        print(f"{level:<{width}}  {describe(level)}")
+    for level in LEVELS.values():
+        print(f"{level.id:<{width}}  {level.description}")
+        if level.limits and level.fallback:
+            print(f"{'':<{width}}  ({LEVELS[level.fallback].name} plays in its place with {level.limits})")
+        for rules in RULES.values():
+            for n in rules.allowed_players:
+                why = level.unsupported(rules.with_options({"players": n}) if n != rules.players else rules)
+                if why is not None and level.fallback is not None:
+                    print(f"{'':<{width}}  {rules.id} with {n} players: {LEVELS[level.fallback].name} plays ({why})")
     return 0

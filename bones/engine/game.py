@@ -128,13 +128,6 @@ class GameState:
             return seeded_deal(self.rules, self.seed, round_index)
         return None
 
-    def round_scores(self) -> list[tuple[int, ...]]:
-        """Points each seat made in each round so far (finished rounds, then the one in play)."""
-        out = [r.points for r in self.results]
-        if self.round is not None and len(self.actions) > len(self.results):
-            out.append(self.round.round_points())
-        return out
-
     def round_of_action(self, round_index: int) -> RoundState | None:
         """The state of round `round_index` now: the round in play, or the last one finished (None if neither)."""
         if self.round is not None and self.round_index == round_index and len(self.actions) > len(self.results):

@@ -123,7 +123,6 @@ class Layout:
         self.spinners = self.first_double_spins or kind is LayoutKind.CROSS
         # interned actions: self.plays[slot][tile id], made on first use
         self._plays: list[list[Action] | None] = [None] * self.slots
-        self._trump_plays: dict[tuple[int, int, int], Action] = {}
         self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0)
 
     # ----- naming ------------------------------------------------------------------------------------------

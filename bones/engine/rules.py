@@ -64,7 +64,8 @@ class NextLeader(StrEnum):
 class RoundScoring(StrEnum):
     """How the hands left are scored when a round ends."""
 
-    LOWEST_TAKES_DIFFERENCE = "lowest_takes_difference"  # the lowest hand (each tied lowest) scores the others less its own
+    # the lowest hand (each tied lowest hand) scores the other hands' pips less its own
+    LOWEST_TAKES_DIFFERENCE = "lowest_takes_difference"
     LOWEST_TAKES_ALL = "lowest_takes_all"  # the seat out, or a single lowest hand, scores all the others, rounded
 
 
@@ -135,11 +136,6 @@ class Rules:
     @property
     def lowest_takes_all(self) -> bool:
         return self.round_scoring is RoundScoring.LOWEST_TAKES_ALL
-
-    @property
-    def spinners(self) -> bool:
-        """Whether a double can open ends across the line."""
-        return self.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.CROSS)
 
     @property
     def kept_back(self) -> int:

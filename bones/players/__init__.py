@@ -69,6 +69,7 @@ class Level:
     make: Callable[[int], Player]
     unsupported: Callable[[Rules], str | None] = _every_game
     fallback: str | None = None  # the level that plays in its place where it does not play
+    limits: str | None = None  # where it does not play, in a player's words
 
 
 LEVELS: dict[str, Level] = {lv.id: lv for lv in (
@@ -79,7 +80,8 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
     Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
           _hard),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
-          "face up", _expert, _expert_plays, "hard"),
+          "face up", _expert, _expert_plays, "hard",
+          "more than four seats, a set of more than 63 tiles, or a table of lines that belong to the seats"),
 )}
 
 

@@ -3,8 +3,8 @@
 "First" is the order Beginner holds its tiles in, like a person who never sorts them: an arrangement of the whole
 set fixed by its seed (the same for every round it plays), not the observation's sorted order. Sorted, the hand
 would start with the heaviest tiles (6-6, 6-5, ...) and Beginner would in effect shed heavy tiles first, which
-is Easy's advice and not a beginner's. Ends are tried in the table's order: L, R, U, D, then later spinners'. It looks at no dots, doubles or
-points; the same seed and observation always give the same tile.
+is Easy's advice and not a beginner's. Ends are tried in the table's order: L, R, U, D, then later spinners'.
+It looks at no dots, doubles or points; the same seed and observation always give the same tile.
 """
 
 from __future__ import annotations

@@ -97,7 +97,8 @@ def action_code(action: Action, layout: Layout, table: Table) -> int:
     slot = layout.index[action.end]
     flip = 0
     if layout.fit is Fit.SEVEN:
-        outer = action.out if action.out is not None else layout.orientations(table.ends[slot][0], tile)[0]  # type: ignore[index]
+        pip = table.ends[slot][0]  # type: ignore[index]
+        outer = action.out if action.out is not None else layout.orientations(pip, tile)[0]
         flip = 1 if outer == tile.high and tile.high != tile.low else 0
     return (tile.id << 7) | ((slot + 1) << 1) | flip
 

@@ -867,9 +867,9 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
 @_jit
 def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                   undo, moves, keys, rp, counters, fi, ff, salt, actions, out):  # type: ignore[no-untyped-def]
-    """The value of each root action (a move, as `gen_moves` writes it; -1 for a draw or pass) into `out`: the points the root
-    seat makes from now to the end of the round minus those the others make (TARGET_BONUS for reaching the target
-    during play).
+    """The value of each root action (a move, as `gen_moves` writes it; -1 for a draw or pass) into `out`: the points
+    the root seat makes from now to the end of the round minus those the others make (TARGET_BONUS for reaching the
+    target during play).
 
     Exact, except with a window (P_WINDOW > 0): an action proven more than the window worse than the best action
     searched before it gets an upper bound of its value instead (at most the best minus the window). Such

@@ -2,7 +2,8 @@
 
 Positions come from seeded deals played forward at random (uniform over legal actions) to each stage: the lead
 (the first tile of a round whose leader may choose it: in Draw and Block the second round, whose leader is free;
-in All Fives the first), and the first decision with at least 1, 4 and 8 tiles down. Only real decisions are
+in All Fives and Five Up the first; none in games whose opening rule lays every round's first tile), and the first
+decision with at least 1, 4 and 8 tiles down. Only real decisions are
 measured (two or more legal actions: a forced draw, pass or lead costs Expert nothing). `bones bench --json`
 reports these figures under "expert".
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from bones.engine.game import GameState, new_game
+from bones.engine.rules import Rules, get_rules
 from bones.engine.observation import Observation, observe
 from bones.players.base import Budget
 from bones.players.expert import Expert
@@ -25,14 +27,13 @@ def position(rules_id: str, stage: str | int, seed: int) -> Observation | None:
     """The observation of the seat to move at `stage` of a game dealt from `seed` and played at random."""
     rng = random.Random(f"bench:{rules_id}:{stage}:{seed}")
     game: GameState = new_game(rules_id, seed)
-    first_round_free = not game.rules.lead_is_forced(0, None)
     for _ in range(2000):
         if game.over or game.round is None or game.current_seat is None:
             return None
         obs = observe(game, game.current_seat)
         legal = obs.legal_actions()
         if stage == "lead":
-            if obs.center is None and len(legal) > 1 and (first_round_free or obs.round_index > 0):
+            if obs.center is None and len(legal) > 1 and not obs.lead_forced:
                 return obs
         elif obs.tiles_down >= int(stage) and len(legal) > 1:
             return obs
@@ -40,11 +41,18 @@ def position(rules_id: str, stage: str | int, seed: int) -> Observation | None:
     return None
 
 
+def free_lead(rules: Rules) -> bool:
+    """Whether some round's leader chooses its first tile (else the opening rule lays every first tile)."""
+    return not all(rules.lead_is_forced(i, end) for i, end in ((0, None), (1, "out"), (1, "blocked")))
+
+
 def bench_positions(rules_id: str, stage: str | int, count: int, seed: int) -> list[Observation]:
     """`count` positions at `stage`, from consecutive seeds starting at `seed`."""
     out: list[Observation] = []
     k = seed
     while len(out) < count:
+        if k > seed + 50 * count:
+            raise ValueError(f"{rules_id} has no positions at stage {stage} in {50 * count} deals")
         obs = position(rules_id, stage, k)
         k += 1
         if obs is not None:
@@ -68,6 +76,8 @@ def expert_bench(
         cpu: list[float] = []
         by_stage: dict[str, float] = {}
         for stage in STAGES:
+            if stage == "lead" and not free_lead(get_rules(rid)):
+                continue  # every first tile is laid by the opening rule: nothing to decide
             stage_ms: list[float] = []
             stage_exact: list[float] = []
             for obs in bench_positions(rid, stage, positions, seed):

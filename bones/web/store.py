@@ -10,7 +10,7 @@ import json
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +63,6 @@ class GameRow:
     players: int = 2  # seats at the table (Draw Dominoes and Muggins take 2 to 4)
     lid: int = -1  # two players: the seat whose tiles are face up, -1 when both lie face down
     recorded: bool = False  # its result is in the record (an undo after the end does not record it again)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Store:

@@ -8,6 +8,7 @@ import pytest
 
 from bones.cli.main import main
 from bones.cli.play_cmd import play
+from bones.engine import RULES
 
 
 def scripted(answers: list[str]):
@@ -15,7 +16,7 @@ def scripted(answers: list[str]):
     return lambda prompt: next(it)
 
 
-@pytest.mark.parametrize("rules_id", ["draw", "block", "all_fives"])
+@pytest.mark.parametrize("rules_id", list(RULES))
 def test_a_whole_game_reaches_game_over(rules_id: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert play(rules_id, "beginner", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
@@ -37,3 +38,10 @@ def test_unknown_level_or_rules_is_a_clear_error(capsys: pytest.CaptureFixture[s
     assert "unknown rules 'chess'" in capsys.readouterr().err
     assert main(["play", "--level", "grandmaster"]) == 2
     assert "unknown player 'grandmaster'" in capsys.readouterr().err
+
+
+def test_five_up_in_the_terminal_names_a_later_spinners_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play("five_up", "medium", 11, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Game over:" in out
+    assert "top end of the" in out  # a later spinner's arm, drawn on a line of its own

@@ -220,7 +220,7 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
             g = g.apply(text)
             ref.apply(text)
             steps += 1
-            rnd_points = g.round_scores()[index]
+            rnd_points = g.round.round_points() if g.round_index == index and g.round else g.results[index].points
             if not ref.over:
                 assert g.round is not None
                 assert g.round.ends_by_name() == {e: v[0] for e, v in ref.ends.items()}

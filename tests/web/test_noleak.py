@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bones.engine import Action, new_game
-from bones.engine.round import RoundState
+from bones.engine import RULES, new_game
 from bones.web.table import _options
 
 TILE_TEXT = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
@@ -70,18 +69,15 @@ class Truth:
         for a in row.actions[: n - 1 if round_end else n]:
             g = g.apply(a)
         if round_end:
-            rnd = g.round
-            assert rnd is not None
-            finished: RoundState = rnd.apply(rnd.resolve(Action.parse(row.actions[n - 1])))
+            finished = g.apply(row.actions[n - 1]).finished  # the round as that action ended it
+            assert finished is not None
             return [str(t) for t in sorted(finished.hand(seat), reverse=True)]
         assert g.round is not None
         return [str(t) for t in sorted(g.round.hand(seat), reverse=True)]
 
 
-CASES = [(g, o, 2) for g in ("draw", "block", "all_fives") for o in ("beginner", "two")] + [
-    ("draw_dominoes", "beginner", 3), ("draw_dominoes", "beginner", 4), ("draw_dominoes", "two", 2),
-    ("muggins", "beginner", 2), ("muggins", "beginner", 3), ("muggins", "beginner", 4), ("muggins", "two", 2),
-]
+# every game of the registry with every number of players against the computer, and each by two people
+CASES = [(g, "beginner", n) for g, r in RULES.items() for n in r.allowed_players] + [(g, "two", 2) for g in RULES]
 
 
 @pytest.mark.parametrize(("game", "opponent", "players"), CASES)
