@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from bones.engine.rules import Rules, get_rules
 from bones.match import play_game
-from bones.players import make_player
+from bones.players import make_player, stand_in
 
 from .stats import percentile, wilson
 
@@ -128,7 +128,10 @@ def run_tournament(
     if len(players) != 2:
         raise ValueError(f"a tournament is between two players, not {len(players)}")
     for level in players:
-        make_player(level)  # an unknown name fails here, not in a worker
+        chosen = stand_in(level, rules)  # an unknown name fails here, not in a worker
+        if chosen.note is not None:
+            raise ValueError(f"{chosen.note} A tournament measures the level asked for: ask for "
+                             f"{chosen.level} instead.")
     pair_players = (players[0], players[1])
     n = pairs_for(games)
     jobs = max(1, jobs or os.cpu_count() or 1)

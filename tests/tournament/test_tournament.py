@@ -93,4 +93,11 @@ def test_cli_errors_exit_2_with_a_message(argv: list[str], message: str, capsys:
 def test_cli_players_lists_every_level(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["players"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split()[0] for line in lines] == ["beginner", "easy", "medium", "hard", "expert"]
+    assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["beginner", "easy", "medium", "hard",
+                                                                             "expert"]
+    assert "(Hard plays in its place with more than four seats" in lines[-1]
+
+
+def test_a_level_that_does_not_play_the_game_is_refused_with_the_level_that_would() -> None:
+    with pytest.raises(ValueError, match="Expert does not play Muggins.*ask for hard instead"):
+        run_tournament("muggins", ["expert", "hard"], 2, options={"set": 12})

@@ -392,3 +392,14 @@ def test_a_data_folder_from_before_three_and_four_players_still_opens(tmp_path: 
     row = store.current_game("t", "draw")
     assert row is not None and row.players == 2 and row.seed == 5
     store.close()
+
+
+def test_the_table_names_the_level_that_plays_where_expert_does_not(client: TestClient) -> None:
+    from bones.engine import get_rules
+    from bones.web.computer import level_note
+
+    st = client.post("/api/settings", json={"opponent": "expert", "game": "five_up"}).json()["state"]
+    assert st["stand_in"] is None  # Expert plays Five Up itself
+    note = level_note("expert", get_rules("muggins", {"set": 12}))
+    assert note is not None and note.startswith("Expert does not play Muggins") and "Hard plays in its place" in note
+    assert level_note("hard", get_rules("muggins", {"set": 12})) is None

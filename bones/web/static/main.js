@@ -67,6 +67,9 @@ function renderPanel(state) {
   const two = state.settings.opponent === "two";
   playersSel.disabled = two;
   playersSel.title = two ? "Two people share the table: two players" : "";
+  // Where the level chosen does not play this game, the table says which level plays in its place.
+  $("stand-in").hidden = !state.stand_in;
+  $("stand-in").textContent = state.stand_in || "";
   $("show-moves").checked = !!state.settings.show_moves;
   $("undo").disabled = !state.can_undo;
   const rec = state.record;
