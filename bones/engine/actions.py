@@ -1,4 +1,4 @@
-"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`).
+"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`, `shut`).
 
 A play names the end it is laid against (`layout.py` names every layout's ends: `L`, `R`, `U`, `D`, `U3`, `S2`,
 ...). Where the same tile could lie either way round on that end (a trump in Matadore), the play also says which
@@ -30,16 +30,23 @@ def is_end_name(word: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class Action:
     """A play (`tile` laid against `end`; no end for a round's first tile; `out`: the half left facing out, where
-    the tile could lie either way round), a `draw`, or a `pass`."""
+    the tile could lie either way round; `claim`: the points its player claims for it, where scores count only when
+    claimed), a `draw`, a `pass`, `shut` (shut the game and count) or `muggins` (take the points the last player
+    made and did not claim)."""
 
     kind: str
     tile: Tile | None = None
     end: str | None = None
     out: int | None = None
+    claim: int | None = None
 
     @staticmethod
-    def play(tile: Tile, end: str | None = None, out: int | None = None) -> "Action":
-        return Action("play", tile, end, out)
+    def play(tile: Tile, end: str | None = None, out: int | None = None, claim: int | None = None) -> "Action":
+        return Action("play", tile, end, out, claim)
+
+    def claiming(self, points: int | None) -> "Action":
+        """The same play with `points` claimed for it (None: no claim)."""
+        return Action(self.kind, self.tile, self.end, self.out, points)
 
     @staticmethod
     def parse(text: str) -> "Action":
@@ -49,9 +56,17 @@ class Action:
         words = text.split()
         if not words:
             raise ActionParseError("an empty action: write a tile and an end like '6-4 R', or 'draw' or 'pass'")
-        if len(words) == 1 and words[0].lower() in ("draw", "pass"):
-            return DRAW if words[0].lower() == "draw" else PASS
-        # A play: "6-4", "6-4 R", "6 - 4 R", "6-1 L:6"
+        if len(words) == 1 and words[0].lower() in WORDS:
+            return WORDS[words[0].lower()]
+        # A play: "6-4", "6-4 R", "6 - 4 R", "6-1 L:6", "5-0 L +10"
+        claim = None
+        if len(words) > 1 and words[-1].startswith("+"):
+            if not words[-1][1:].isascii() or not words[-1][1:].isdigit() or len(words[-1]) > 5:
+                raise ActionParseError(f"{text.strip()[:40]!r}: a claim is a number of points, like '+10'")
+            claim = int(words[-1][1:])
+            words = words[:-1]
+            if claim <= 0:
+                raise ActionParseError(f"{text.strip()[:40]!r}: a claim is at least one point")
         end = None
         out = None
         m = _PLAY_END_RE.match(words[-1].upper()) if len(words) > 1 else None
@@ -67,14 +82,15 @@ class Action:
             ) from None
         if out is not None and out not in (tile.high, tile.low):
             raise ActionParseError(f"{text.strip()!r}: {out} is not a half of {tile}")
-        return Action("play", tile, end, out)
+        return Action("play", tile, end, out, claim)
 
     def __str__(self) -> str:
         if self.kind != "play":
             return self.kind
-        if self.end is None:
-            return f"{self.tile}"
-        return f"{self.tile} {self.end}" if self.out is None else f"{self.tile} {self.end}:{self.out}"
+        text = f"{self.tile}"
+        if self.end is not None:
+            text += f" {self.end}" if self.out is None else f" {self.end}:{self.out}"
+        return text if self.claim is None else f"{text} +{self.claim}"
 
     def __repr__(self) -> str:
         return f"Action.parse('{self}')"
@@ -82,3 +98,6 @@ class Action:
 
 DRAW = Action("draw")
 PASS = Action("pass")
+SHUT = Action("shut")  # shut the game and count, right after the other side's "go" (where the rules allow it)
+MUGGINS = Action("muggins")  # take the points the last player made and did not claim (where scores are claimed)
+WORDS = {"draw": DRAW, "pass": PASS, "shut": SHUT, "muggins": MUGGINS}

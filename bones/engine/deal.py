@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Sequence
 
-from .rules import NextLeader, NoDouble, Opening, Rules
+from .rules import Cut, NextLeader, NoDouble, Opening, Rules
 from .tiles import TILES_BY_ID, Tile, tile_set
 
 
 class Deal(NamedTuple):
-    """Each seat's hand as dealt, and the boneyard in drawing order."""
+    """Each seat's hand as dealt, and the boneyard in drawing order; in the first round of a game whose players cut
+    for the first set, the tiles each seat cut (seat 0's, seat 1's)."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
+    cut: tuple[Tile, ...] | None = None
 
 
 class Lead(NamedTuple):
@@ -38,7 +40,8 @@ def shuffled_deal(rules: Rules, rng: random.Random) -> Deal:
 
 
 def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
-    """The deal this version of bones makes for round `round_index` of a game with `seed` (redeals included)."""
+    """The deal this version of bones makes for round `round_index` of a game with `seed` (redeals included, and
+    the cut for the first set where the players cut)."""
     rng = random.Random(f"bones:{seed}:{round_index}")
     while True:
         deal = shuffled_deal(rules, rng)
@@ -46,7 +49,35 @@ def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
             opening_lead(rules, deal.hands)
         except NeedsRedeal:
             continue
+        if round_index == 0 and rules.cut in (Cut.PUSHED, Cut.DRAWN):
+            return deal._replace(cut=seeded_cut(rules, seed))
         return deal
+
+
+def seeded_cut(rules: Rules, seed: int) -> tuple[Tile, Tile]:
+    """The tiles two players cut for the first set (seat 0's, seat 1's), drawn again while the cut decides
+    nothing. Pushed: seat 0 pushes two tiles face down and seat 1 takes one of them; drawn: each draws one."""
+    rng = random.Random(f"bones:{seed}:cut")
+    tiles = list(tile_set(rules.max_pip))
+    while True:
+        a, b = rng.sample(tiles, 2)
+        pair = (b, a) if rules.cut is Cut.PUSHED and rng.random() < 0.5 else (a, b)
+        if cut_winner(rules, pair) is not None:
+            return pair
+
+
+def cut_winner(rules: Rules, cut: Sequence[Tile]) -> int | None:
+    """The seat the cut makes set first, None when it decides nothing (seed 004: "whichever gets the lighter domino
+    has the first set"; "the one getting the lower double sets first. If neither draws a double the lighter domino
+    sets")."""
+    a, b = cut
+    if rules.cut is Cut.DRAWN and (a.is_double or b.is_double):
+        if a.is_double and b.is_double:
+            return 0 if a.high < b.high else 1
+        return 0 if a.is_double else 1
+    if a.pips == b.pips:
+        return None
+    return 0 if a.pips < b.pips else 1
 
 
 def _rank(rules: Rules, t: Tile) -> tuple[int, int, int]:
@@ -84,16 +115,24 @@ def outranks(rules: Rules, first: Tile) -> int:
     return out
 
 
-def leader(rules: Rules, round_index: int, hands: Sequence[Sequence[Tile]], previous_leader: int | None,
-           previous_end: str | None, previous_winner: int | None) -> Lead:
-    """Who leads round `round_index` dealt `hands`, given how the round before ended (None in the first)."""
+def leader(rules: Rules, round_index: int, deal: Deal, previous_leader: int | None, previous_end: str | None,
+           previous_winner: int | None) -> Lead:
+    """Who leads round `round_index` dealt `deal`, given how the round before ended (None in the first)."""
+    if round_index == 0 and rules.cut is not None:
+        if rules.cut is Cut.HANDS:
+            return Lead(opening_lead(rules, deal.hands).seat, None)
+        if deal.cut is None:
+            raise ValueError("the players cut for the first set, but the deal holds no cut")
+        seat = cut_winner(rules, deal.cut)
+        if seat is None:
+            raise ValueError(f"the cut {deal.cut[0]} against {deal.cut[1]} decides nothing")
+        return Lead(seat, None)
     if rules.opening_decides(round_index, previous_end):
-        return opening_lead(rules, hands)
-    if rules.next_leader is NextLeader.ALTERNATE:
+        return opening_lead(rules, deal.hands)
+    if rules.next_leader is NextLeader.ALTERNATE or previous_winner is None:
         assert previous_leader is not None
         return Lead((previous_leader + 1) % rules.players, None)
-    assert previous_winner is not None  # WINNER after a round someone went out of
-    return Lead(previous_winner, None)
+    return Lead(previous_winner, None)  # WINNER after a round someone went out of; ROUND_WINNER after any won round
 
 
 def check_deal(rules: Rules, hands: Sequence[Sequence[Tile]], boneyard: Sequence[Tile]) -> None:

@@ -40,7 +40,7 @@ class GameState:
     """The truth of a game: finished rounds, the round being played, the last round that finished, the scores."""
 
     __slots__ = ("rules", "seed", "deals", "results", "round", "finished", "scores", "over", "winner", "actions",
-                 "names")
+                 "names", "cut")
 
     rules: Rules
     seed: int | None
@@ -53,6 +53,7 @@ class GameState:
     winner: int | None
     actions: tuple[tuple[Action, ...], ...]
     names: tuple[str, ...] | None
+    cut: tuple[Tile, ...] | None  # the tiles the players cut for the first set (seat 0's, seat 1's), if they cut
 
     @classmethod
     def new(
@@ -78,6 +79,7 @@ class GameState:
         g.winner = None
         g.actions = ()
         g.names = tuple(names) if names is not None else None
+        g.cut = None
         g._start_next_round()
         return g
 
@@ -180,13 +182,17 @@ class GameState:
         if deal is None:
             return
         lead = self._leader(index, deal)
+        if index == 0:
+            self.cut = deal.cut
         self.round = RoundState.start(self.rules, deal.hands, deal.boneyard, lead.seat, lead.tile, self.scores)
         self.actions = self.actions + ((),)
 
     def _leader(self, index: int, deal: Deal) -> Lead:
         last = self.results[-1] if self.results else None
-        return leader(self.rules, index, deal.hands, last.leader if last else None, last.end if last else None,
+        return leader(self.rules, index, deal, last.leader if last else None, last.end if last else None,
                       last.winner if last else None)
+
+
 
 
 def new_game(rules: str, seed: int, options: Mapping[str, Any] | None = None,

@@ -11,6 +11,8 @@ The ends, by kind (names are stable: actions and records use them, docs/record.m
 - line: `L` and `R`. The first tile lies with its higher half at `L` (every kind but the star).
 - first spinner (All Fives): the round's first double is the spinner. Once a tile lies against both its long sides
   (one, if it was laid at an end of the line), its short ends `U` and `D` open, each showing its number.
+- free first spinner (Muggins' spinner variation): the same ends, but `U` and `D` open as soon as the first double
+  is down: "any of the four points may be played to at any time".
 - every spinner (Five Up): every double is a spinner. The first one's short ends are `U` and `D`; a later double
   n-n opens `Un` and `Dn` once a tile lies against its outer long side.
 - cross (Sebastopol): a double laid first opens `L`, `R`, `U` and `D` at once, and no arm grows past its first
@@ -34,6 +36,7 @@ from .tiles import TILES_BY_ID, Tile, pip_masks
 SPINNER = 1  # the end is a long side of a spinner whose short ends have not opened yet
 FROZEN = 2  # cross: the end of an arm that may not grow until every arm is started
 EMPTY = 4  # a spinner's short end with no tile against it yet (it counts nothing)
+DOUBLE = 8  # the tile at the end is a double lying across it
 
 Slot = tuple[int, int, int]  # (pips shown, what it counts in the sum of the ends, flags)
 NO_SPINNER = -1
@@ -87,9 +90,10 @@ class End(NamedTuple):
 class Layout:
     """Everything about the table fixed by the rules: the ends it can have, what fits each, how it grows."""
 
-    def __init__(self, kind: LayoutKind, fit: Fit, max_pip: int, seats: int) -> None:
+    def __init__(self, kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool = False) -> None:
         self.kind = kind
         self.fit = fit
+        self.trumps_when_stuck = trumps_when_stuck
         self.max_pip = max_pip
         self.seats = seats
         if kind is LayoutKind.STAR:
@@ -119,10 +123,13 @@ class Layout:
         self.trumps = trumps
         # for an end showing each number, the tiles that fit it
         self.fit_masks: tuple[int, ...] = fit_masks
-        self.first_double_spins = kind in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER)
+        self.first_double_spins = kind in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER,
+                                           LayoutKind.FIRST_SPINNER_FREE)
         self.spinners = self.first_double_spins or kind is LayoutKind.CROSS
+        self.free_spinner = kind is LayoutKind.FIRST_SPINNER_FREE
         # interned actions: self.plays[slot][tile id], made on first use
         self._plays: list[list[Action] | None] = [None] * self.slots
+        self._table: list[list[Action]] | None = None
         self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0)
 
     # ----- naming ------------------------------------------------------------------------------------------
@@ -134,6 +141,13 @@ class Layout:
             name = self.names[slot]
             row = self._plays[slot] = [Action("play", t, name) for t in TILES_BY_ID]
         return row[tid]
+
+    def play_table(self) -> list[list[Action]]:
+        """The interned play actions by tile id, then slot (made once per layout)."""
+        if self._table is None:
+            n = (self.max_pip + 1) * (self.max_pip + 2) // 2
+            self._table = [[self.play_action(slot, t) for slot in range(self.slots)] for t in range(n)]
+        return self._table
 
     def describe(self, table: Table) -> list[End]:
         """The open ends of `table` in slot order, each described by name."""
@@ -148,6 +162,16 @@ class Layout:
         """The open ends by name with the pips each shows (`{}` before the first tile)."""
         names = self.names
         return {names[i]: e[0] for i, e in enumerate(table.ends) if e is not None}
+
+    def header_points(self, table: Table) -> int:
+        """Bergen's headers on a line: a lone first double is a double header (2); both ends alike score 2, and 3
+        when one of them is a double lying across (a triple header)."""
+        if table.down == 1:
+            return 2 if TILES_BY_ID[table.center].is_double else 0
+        left, right = table.ends[0], table.ends[1]
+        if left is None or right is None or left[0] != right[0]:
+            return 0
+        return 3 if (left[2] | right[2]) & DOUBLE else 2
 
     # ----- what fits ---------------------------------------------------------------------------------------
 
@@ -180,10 +204,25 @@ class Layout:
             return (hi,)
         return ()
 
+    def trumps_barred(self, table: Table, hand: int, seat: int) -> bool:
+        """Whether `hand` may not play its trumps now: where trumps are only "to prevent a block", while another
+        tile of the hand fits."""
+        return self.trumps_when_stuck and bool(hand & ~self.trumps & self.fit_for(table, seat) & self._natural(table))
+
+    def _natural(self, table: Table) -> int:
+        """Tiles that fit some open end without being trumps."""
+        out = 0
+        for e in table.ends:
+            if e is not None and not e[2] & FROZEN:
+                out |= self.fit_masks[e[0]] & ~self.trumps
+        return out
+
     def plays(self, table: Table, hand: int, seat: int) -> list[Action]:
         """Every play of `hand` (a mask) against the ends `seat` may use, slot by slot, tiles in id order."""
         out: list[Action] = []
         masks = self.fit_masks
+        if self.trumps and self.trumps_barred(table, hand, seat):
+            hand &= ~self.trumps
         for i in self.playable_slots(table, seat):
             pip = table.ends[i][0]  # type: ignore[index]
             m = hand & masks[pip]
@@ -192,7 +231,7 @@ class Layout:
                 tid = low.bit_length() - 1
                 m ^= low
                 outs = self.orientations(pip, TILES_BY_ID[tid])
-                if len(outs) == 1 and not (self.trumps >> tid) & 1:
+                if len(outs) == 1:
                     out.append(self.play_action(i, tid))
                 else:
                     for o in outs:
@@ -213,13 +252,15 @@ class Layout:
                 ends[i] = (hi, hi, 0)
         elif hi == lo and kind is LayoutKind.CROSS:
             for i in range(4):
-                ends[i] = (hi, 2 * hi, SPINNER)
+                ends[i] = (hi, 2 * hi, SPINNER | DOUBLE)
             sp_pip, sides = hi, 4
         elif hi == lo and self.first_double_spins:
-            ends[0] = ends[1] = (hi, 2 * hi, SPINNER)
+            ends[0] = ends[1] = (hi, 2 * hi, SPINNER | DOUBLE)
             sp_pip, sides = hi, 2
+            if self.free_spinner:
+                ends[2] = ends[3] = (hi, 0, EMPTY)
         elif hi == lo:
-            ends[0] = ends[1] = (hi, 2 * hi, 0)
+            ends[0] = ends[1] = (hi, 2 * hi, DOUBLE)
         else:
             ends[0] = (hi, hi, 0)
             ends[1] = (lo, lo, 0)
@@ -233,11 +274,13 @@ class Layout:
         pip, _, flags = ends[slot]  # type: ignore[misc]
         kind = self.kind
         sp_pip, sides = table.spinner_pip, table.spinner_sides
-        new_flags = 0
-        if double and (kind is LayoutKind.EVERY_SPINNER or (kind is LayoutKind.FIRST_SPINNER and sides == NO_SPINNER)):
-            new_flags = SPINNER  # laid at an end: one long side already touches the line
+        new_flags = DOUBLE if double else 0
+        if double and (kind is LayoutKind.EVERY_SPINNER or (self.first_double_spins and sides == NO_SPINNER)):
+            new_flags |= SPINNER  # laid at an end: one long side already touches the line
             if sides == NO_SPINNER:
                 sp_pip, sides = outer, 1
+                if self.free_spinner:
+                    ends[2] = ends[3] = (outer, 0, EMPTY)
         if kind is LayoutKind.CROSS and sides > 0:
             new_flags |= FROZEN
         ends[slot] = (outer, 2 * outer if double else outer, new_flags)
@@ -247,7 +290,7 @@ class Layout:
                 if sides == 0:
                     if kind is LayoutKind.CROSS:
                         ends = [None if e is None else (e[0], e[1], e[2] & ~FROZEN) for e in ends]
-                    else:
+                    elif not self.free_spinner:
                         ends[2] = ends[3] = (pip, 0, EMPTY)
             else:  # a later spinner (Five Up): its short ends open as its outer long side is covered
                 u = 4 + 2 * pip
@@ -323,13 +366,13 @@ def end_words(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _layout(kind: LayoutKind, fit: Fit, max_pip: int, seats: int) -> Layout:
-    return Layout(kind, fit, max_pip, seats)
+def _layout(kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool) -> Layout:
+    return Layout(kind, fit, max_pip, seats, trumps_when_stuck)
 
 
 def layout_of(rules: Rules) -> Layout:
-    """The layout the rules play on (one shared value per kind, fit, set and number of seats)."""
-    return _layout(rules.layout, rules.fit, rules.max_pip, rules.players)
+    """The layout the rules play on (one shared value per kind, fit, set, number of seats, trump rule)."""
+    return _layout(rules.layout, rules.fit, rules.max_pip, rules.players, rules.trumps_when_stuck)
 
 
 class Arm(NamedTuple):
@@ -369,10 +412,11 @@ def arms_of(layout: Layout, plays: list[tuple[Action, Table]]) -> dict[str, Arm]
                 first_spinner = ("C", 0)
             continue
         slot = layout.index[action.end]
-        inner = before.ends[slot][0]  # type: ignore[index]
-        outer = action.out if action.out is not None else layout.orientations(inner, t)[0]
+        shown = before.ends[slot][0]  # type: ignore[index]
+        outer = action.out if action.out is not None else layout.orientations(shown, t)[0]
+        inner = t.other(outer)  # the half against the end (the end's own number, or in Matadore its complement)
         spins = t.is_double and (layout.kind is LayoutKind.EVERY_SPINNER or (
-            layout.kind is LayoutKind.FIRST_SPINNER and before.spinner_sides == NO_SPINNER))
+            layout.first_double_spins and before.spinner_sides == NO_SPINNER))
         if spins:
             place = (action.end, len(tiles[slot]))
             if first_spinner is None:

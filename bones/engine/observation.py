@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .actions import DRAW, PASS, Action
+from .actions import DRAW, MUGGINS, PASS, SHUT, Action
 from .game import GameState, RoundResult
 from .layout import Arm, End, Layout, Table, arms_of, layout_of
 from .round import LEADS, Event, RoundState
 from .rules import Rules
+from .scoring import play_points, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_of, tiles_of_mask
 
 
@@ -39,6 +40,7 @@ class Observation:
     table: Table
     lead_tile: Tile | None  # the tile this seat must lead with (only ever told to its holder)
     lead_forced: bool  # the opening rule fixes this round's first tile (everyone knows the rule)
+    cut: tuple[Tile, ...] | None  # the tiles the players cut for the first set (seat 0's, seat 1's), face up
     leader: int
     current_seat: int | None
     history: tuple[Event, ...]  # each with the table just before it
@@ -116,9 +118,17 @@ class Observation:
                 return [LEADS[self.lead_tile.id]]
             return [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
         plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
+        rules = self.rules
+        last = self.history[-1] if self.history else None
+        shut = [SHUT] if rules.shut and last is not None and last.action.kind == "pass" and last.seat != self.seat \
+            else []
+        first = [MUGGINS] if rules.claims and last is not None and unclaimed(
+            rules, self.layout, self.table, last.seat, last.action, self.seat) else []
         if plays:
-            return plays
-        return [DRAW] if self.can_draw() else [PASS]
+            if rules.claims:
+                plays = with_claims(rules, self.layout, self.table, plays)
+            return first + plays + ([DRAW] if rules.draws_freely and self.can_draw() else []) + shut
+        return first + ([DRAW] if self.can_draw() else [PASS]) + shut
 
     def after(self, action: Action) -> tuple[Table, int]:
         """The table after the play `action` of the seat to move (the first tile, or a tile against a named end),
@@ -134,9 +144,7 @@ class Observation:
             slot = self.layout.slot_of(action.end)
             outer = self.layout.outer(self.table, slot, tile, action.out, self.current_seat or self.seat)
             after = self.layout.lay(self.table, slot, tile.id, outer)
-        total = after.end_sum() or 0
-        multiple = self.rules.end_multiple
-        return after, (total if multiple and total and total % multiple == 0 else 0)
+        return after, play_points(self.rules, self.layout, after)
 
     def unseen(self) -> tuple[Tile, ...]:
         """Tiles this seat has not seen: in other hands or the boneyard."""
@@ -151,8 +159,8 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
     layout = layout_of(game.rules)
     if rnd is None:
         return Observation(
-            game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, layout, layout.empty, None, False, 0,
-            None, (), scores, round_index, (0,) * n, results, True, None, game.over, game.winner,
+            game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, layout, layout.empty, None, False,
+            game.cut, 0, None, (), scores, round_index, (0,) * n, results, True, None, game.over, game.winner,
         )
     history = rnd.history
     draws = [0] * n
@@ -174,6 +182,7 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
         table=rnd.table,
         lead_tile=lead,
         lead_forced=rnd.lead_tile >= 0,
+        cut=game.cut,
         leader=rnd.leader,
         current_seat=current,
         history=history,

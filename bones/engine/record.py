@@ -6,10 +6,10 @@ import json
 from typing import Any
 
 from .actions import Action, ActionParseError
-from .deal import Deal, NeedsRedeal, check_deal, opening_lead
+from .deal import Deal, NeedsRedeal, check_deal, cut_winner, opening_lead
 from .game import GameState
 from .round import IllegalAction
-from .rules import RULES, RulesError, get_rules
+from .rules import RULES, Cut, RulesError, get_rules
 from .tiles import Tile, TileParseError
 
 FORMAT = "bones-record/1"
@@ -96,7 +96,16 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             boneyard = _tiles(r.get("boneyard"), "the boneyard", i)
             if len(hands) != rules.players:
                 raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
-            deal = Deal(hands, boneyard)
+            cut = None
+            if i == 0 and rules.cut in (Cut.PUSHED, Cut.DRAWN):
+                cut = _tiles(r.get("cut"), "the cut", i)
+                if len(cut) != 2 or cut[0] == cut[1] or any(t.high > rules.max_pip for t in cut):
+                    raise RecordError("the cut must be two different tiles of the set: seat 0's, then seat 1's", i)
+                if cut_winner(rules, cut) is None:
+                    raise RecordError(f"the cut {cut[0]} against {cut[1]} decides nothing: cut again", i)
+            elif "cut" in r:
+                raise RecordError("only the first round of a game whose players cut with tiles has a cut", i)
+            deal = Deal(hands, boneyard, cut)
             try:
                 check_deal(rules, hands, boneyard)
                 opening_lead(rules, hands)
@@ -151,10 +160,13 @@ def game_to_record(game: GameState) -> dict[str, Any]:
     for i, actions in enumerate(game.actions):
         deal = game.deal_for(i)
         assert deal is not None
-        rounds.append({
+        written: dict[str, Any] = {
             "hands": [[str(t) for t in h] for h in deal.hands],
             "boneyard": [str(t) for t in deal.boneyard],
-            "actions": [str(a) for a in actions],
-        })
+        }
+        if deal.cut is not None:
+            written["cut"] = [str(t) for t in deal.cut]
+        written["actions"] = [str(a) for a in actions]
+        rounds.append(written)
     doc["rounds"] = rounds
     return doc

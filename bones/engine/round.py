@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Sequence
 
-from .actions import DRAW, PASS, Action
+from .actions import DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import Layout, Table, layout_of
 from .rules import Fit, LayoutKind, Rules, Turn
-from .scoring import Settlement, settle
+from .scoring import Settlement, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
 # Interned leads: a round's first tile, id t, is LEADS[t].
 LEADS: tuple[Action, ...] = tuple(Action("play", t, None) for t in TILES_BY_ID)
 _ID_OF: dict[Tile, int] = {t: i for i, t in enumerate(TILES_BY_ID)}
 _BIT_OF: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES_BY_ID)}
-_new_table = tuple.__new__
+DOUBLES = sum(1 << t.id for t in TILES_BY_ID if t.is_double)
 
 
 class IllegalAction(ValueError):
@@ -46,7 +46,8 @@ class _Setup:
     """What a round fixes when it is dealt and never changes: shared by all its states."""
 
     __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
-                 "draws", "simple", "index", "plays", "target_at_once", "multiple", "turn_in_order")
+                 "draws", "simple", "index", "plays", "target_at_once", "multiple", "turn_in_order", "scoring",
+                 "draws_freely", "extras")
 
     def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
                  base_scores: tuple[int, ...]) -> None:
@@ -62,12 +63,16 @@ class _Setup:
         self.draws = rules.draws
         # the common case, taken inline on the play path: ends fit by equal pips, every open end may be played on,
         # by every seat
-        self.simple = rules.fit is Fit.MATCH and not layout.owned and rules.layout is not LayoutKind.CROSS
+        self.simple = (rules.fit is Fit.MATCH and not layout.owned and rules.layout is not LayoutKind.CROSS
+                       and not rules.claims)
         self.index = layout.index
-        self.plays = [[layout.play_action(slot, t) for slot in range(layout.slots)] for t in range(rules.tile_count)]
+        self.plays = layout.play_table()
         self.target_at_once = rules.ends_at_once
-        self.multiple = rules.end_multiple
+        self.multiple = rules.end_multiple if not rules.per_multiple else 0  # the sum itself scores (inline)
+        self.scoring = rules.scores_in_play and not self.multiple  # another way of scoring in play (play_points)
         self.turn_in_order = rules.turn is Turn.NEXT_SEAT
+        self.draws_freely = rules.draws_freely
+        self.extras = rules.draws_freely or rules.shut  # legal actions beside the plays (`_extras`)
 
 
 class RoundState:
@@ -218,11 +223,16 @@ class RoundState:
             return [LEADS[t.id] for t in tiles_of_mask(hand)]
         if not setup.simple:
             plays = setup.layout.plays(table, hand, seat)
+            if setup.rules.claims:
+                first = [MUGGINS] if self.unclaimed() else []
+                if plays:
+                    return first + with_claims(setup.rules, setup.layout, table, plays) + self._extras()
+                return first + ([DRAW] if self.can_draw() else [PASS]) + self._shut_action()
             if plays:
-                return plays
-            return [DRAW] if self.can_draw() else [PASS]
+                return plays + self._extras() if setup.extras else plays
+            return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
         if not hand & table.fit:
-            return [DRAW] if self.can_draw() else [PASS]
+            return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
         masks = self.setup.masks
         plays_of = setup.plays
         out: list[Action] = []
@@ -235,7 +245,18 @@ class RoundState:
                     out.append(plays_of[low.bit_length() - 1][slot])
                     m ^= low
             slot += 1
+        if setup.extras:
+            out += self._extras()
         return out
+
+    def _extras(self) -> list[Action]:
+        """What a seat that can play may do instead: `draw` where drawing is at will (and a tile may be drawn), and
+        `shut` where the game may be shut after the other's "go"."""
+        out = [DRAW] if self.setup.draws_freely and self.can_draw() else []
+        return out + self._shut_action()
+
+    def _shut_action(self) -> list[Action]:
+        return [SHUT] if self.may_shut() else []
 
     def ends_by_name(self) -> dict[str, int]:
         """The open ends by name with the pips each shows (`{}` before the first tile)."""
@@ -267,7 +288,7 @@ class RoundState:
         fitting = [i for i in layout.playable_slots(table, self.current)
                    if layout.orientations(table.ends[i][0], t)]  # type: ignore[index]
         if len(fitting) == 1:
-            return Action("play", t, layout.names[fitting[0]], action.out)
+            return Action("play", t, layout.names[fitting[0]], action.out, action.claim)
         if not fitting:
             raise IllegalAction(f"{t} does not fit any open end ({layout.ends_text(table)})")
         names = " and ".join(layout.names[i] for i in fitting)
@@ -286,6 +307,10 @@ class RoundState:
             return self._draw()
         if kind == "pass":
             return self._pass()
+        if kind == "shut":
+            return self._shut()
+        if kind == "muggins":
+            return self._muggins()
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
 
     def _play(self, action: Action) -> "RoundState":
@@ -326,8 +351,11 @@ class RoundState:
                     outer = layout.outer(table, slot, tile, action.out, seat)
                 except ValueError as err:
                     raise IllegalAction(str(err)) from None
-                if action.out is None and (layout.trumps >> tid) & 1:
-                    action = Action("play", tile, action.end, outer)  # the record says which half faces out
+                if (layout.trumps >> tid) & 1 and layout.trumps_barred(table, hand, seat):
+                    raise IllegalAction(f"{tile} is a trump, played only to prevent a block: another tile fits")
+                if action.out is not None and len(layout.orientations(table.ends[slot][0], tile)) == 1:  # type: ignore[index]
+                    # the tile lies one way only: its text names no half
+                    action = setup.plays[tid][slot].claiming(action.claim)
             after = layout.lay(table, slot, tid, outer)
         # an inline copy of the fields this play does not set below (the hot path of every playout)
         s = _new_state(RoundState)
@@ -354,15 +382,29 @@ class RoundState:
             total = after.end_sum() or 0
             if total and total % multiple == 0:
                 scored = total
-                pts = list(s.points)
-                pts[seat] += scored
-                s.points = tuple(pts)
+        elif setup.scoring:
+            scored = play_points(setup.rules, layout, after)
+        penalty = 0
+        if setup.rules.claims:
+            # a score counts only when claimed; a wrong claim is taken down and marked to the next seat
+            if action.claim is None:
+                scored = 0
+            elif action.claim != scored:
+                scored, penalty = 0, action.claim
+        elif action.claim is not None:
+            raise IllegalAction(f"nothing is claimed in {setup.rules.name}: every score counts by itself")
+        if scored or penalty:
+            pts = list(s.points)
+            pts[seat] += scored
+            pts[(seat + 1) % len(pts)] += penalty
+            s.points = tuple(pts)
         s.log = (self.log, seat, action, scored, table)
         if not left:
             s._finish("out")
-        elif scored and setup.target_at_once and setup.base_scores[seat] + s.points[seat] >= setup.rules.target:
-            s.over = True
-            s.outcome = settle(setup.rules, "target", seat, s.pips_left())
+        elif scored and setup.target_at_once and s._at_target(seat):
+            pass  # the game is won at once
+        elif penalty and setup.target_at_once and s._at_target((seat + 1) % len(hands)):
+            pass  # won at once by the seat a wrong claim was marked to
         else:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(setup.rules, seat, tile,
                                                                                              len(hands))
@@ -383,7 +425,7 @@ class RoundState:
         if self.table.down == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
         fitting = self.hands[seat] & self.fit_for(seat)
-        if fitting:
+        if fitting and not self.setup.draws_freely:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
         if not self.setup.draws:
             raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
@@ -419,6 +461,56 @@ class RoundState:
         s._check_blocked()
         return s
 
+    @property
+    def last_go(self) -> int:
+        """1 + the seat whose "go" (pass) was the round's last action, else 0 (for the face-up solver)."""
+        log = self.log
+        return 1 + log[1] if log is not None and log[2].kind == "pass" else 0
+
+    def unclaimed(self) -> int:
+        """The points the last play made and did not claim, which the seat to act may take by saying "muggins"."""
+        log = self.log
+        if log is None or self.over:
+            return 0
+        return unclaimed(self.setup.rules, self.setup.layout, self.table, log[1], log[2], self.current)
+
+    def may_shut(self) -> bool:
+        """Whether the seat to act may shut the game and count: where the rules allow it, right after another seat
+        said "go" (passed)."""
+        log = self.log
+        return self.setup.rules.shut and log is not None and log[2].kind == "pass" and log[1] != self.current
+
+    def _at_target(self, seat: int) -> bool:
+        """End the round at once, won by `seat`, if its points reach the target (in games that end so)."""
+        if self.setup.base_scores[seat] + self.points[seat] < self.setup.rules.target:
+            return False
+        self.over = True
+        self.outcome = settle(self.setup.rules, "target", seat, self.pips_left())
+        return True
+
+    def _muggins(self) -> "RoundState":
+        points = self.unclaimed()
+        if not points:
+            raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")
+        seat = self.current
+        s = self._clone()
+        pts = list(s.points)
+        pts[seat] += points
+        s.points = tuple(pts)
+        s.log = (self.log, seat, MUGGINS, points, self.table)
+        if self.setup.target_at_once:
+            s._at_target(seat)
+        return s
+
+    def _shut(self) -> "RoundState":
+        if not self.may_shut():
+            why = "only right after the other side says \"go\"" if self.rules.shut else f"not in {self.rules.name}"
+            raise IllegalAction(f"the game can be shut {why}")
+        s = self._clone()
+        s.log = (self.log, self.current, SHUT, 0, self.table)
+        s._finish("blocked")
+        return s
+
     # ----- the end of the round ----------------------------------------------------------------------------
 
     def _check_blocked(self) -> None:
@@ -432,7 +524,9 @@ class RoundState:
 
     def _finish(self, end: str) -> None:
         self.over = True
-        self.outcome = settle(self.setup.rules, end, self.current if end == "out" else None, self.pips_left())
+        doublets = tuple(bool(h & DOUBLES) for h in self.hands)
+        self.outcome = settle(self.setup.rules, end, self.current if end == "out" else None, self.pips_left(),
+                              doublets)
 
 
 def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int) -> int:

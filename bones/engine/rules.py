@@ -8,6 +8,7 @@ compares rule values.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Mapping
@@ -24,6 +25,7 @@ class LayoutKind(StrEnum):
 
     LINE = "line"  # two ends, doubles across
     FIRST_SPINNER = "first_spinner"  # the round's first double opens two more ends once both long sides are covered
+    FIRST_SPINNER_FREE = "first_spinner_free"  # the first double's four points are open at once (Muggins' spinner)
     EVERY_SPINNER = "every_spinner"  # every double does (Five Up)
     CROSS = "cross"  # the first double opens four arms at once, and none grows until all four are started
     STAR = "star"  # one line per seat from the centre double, each seat's own, closable (Honest John)
@@ -39,6 +41,16 @@ class Fit(StrEnum):
 class Draw(StrEnum):
     NEVER = "never"  # Block: a seat with nothing that fits passes
     UNTIL_FITS = "until_fits"  # must draw, one tile at a time, until one fits
+    OPTIONAL = "optional"  # may draw at any time, able to play or not; with nothing that fits, must draw until it can
+
+
+class Cut(StrEnum):
+    """How two players decide who sets first in a game with no opening rule of its own (seed 004's "Shuffling and
+    Cutting"); later rounds follow `NextLeader`."""
+
+    HANDS = "hands"  # the higher double in the hands dealt, else the heavier tile
+    PUSHED = "pushed"  # two tiles pushed face down, the other player takes one: the lighter sets
+    DRAWN = "drawn"  # each draws a tile: the lower double sets; with no double, the lighter tile
 
 
 class Opening(StrEnum):
@@ -59,6 +71,7 @@ class NextLeader(StrEnum):
     ALTERNATE = "alternate"  # the next seat after the last leader, with any tile
     WINNER = "winner"  # the seat that went out, with any tile; after a blocked round the opening rule
     OPENING = "opening"  # the opening rule every round
+    ROUND_WINNER = "round_winner"  # the winner of the round, out or lighter hand, with any tile; else the next seat
 
 
 class RoundScoring(StrEnum):
@@ -67,6 +80,8 @@ class RoundScoring(StrEnum):
     # the lowest hand (each tied lowest hand) scores the other hands' pips less its own
     LOWEST_TAKES_DIFFERENCE = "lowest_takes_difference"
     LOWEST_TAKES_ALL = "lowest_takes_all"  # the seat out, or a single lowest hand, scores all the others, rounded
+    BERGEN = "bergen"  # domino scores one; a blocked round scores one by the hands' pips and doublets (seed 004)
+    ONE_POINT = "one_point"  # the seat out, or a single lowest hand, wins the round: one point
 
 
 class GameEnd(StrEnum):
@@ -81,6 +96,29 @@ class Turn(StrEnum):
 
     NEXT_SEAT = "next_seat"  # seat order, always
     DOUBLE_AGAIN = "double_again"  # a seat that lays a double plays again (seed 003's second mode)
+
+
+# Game-specific options (a game offers those named in its `option_keys`): each value and the fields it sets.
+CHOICES: dict[str, dict[Any, dict[str, Any]]] = {
+    "opening": {"highest_double": {"opening": Opening.HIGHEST_DOUBLE}, "highest_tile": {"opening": Opening.HIGHEST_TILE}},
+    "cut": {"hands": {"cut": Cut.HANDS}, "pushed": {"cut": Cut.PUSHED}, "drawn": {"cut": Cut.DRAWN}},
+    "count": {"face": {"per_multiple": False}, "per_five": {"per_multiple": True}},
+    "spinner": {False: {"layout": LayoutKind.LINE}, True: {"layout": LayoutKind.FIRST_SPINNER_FREE}},
+    "claims": {False: {"claims": False}, True: {"claims": True}},
+    "trumps": {"any_time": {"trumps_when_stuck": False}, "when_stuck": {"trumps_when_stuck": True}},
+    "winner_scores_own": {False: {"winner_scores_own": False}, True: {"winner_scores_own": True}},
+    "shut": {False: {"shut": False}, True: {"shut": True}},
+    "draw": {"never": {"draw": Draw.NEVER}, "optional": {"draw": Draw.OPTIONAL}},
+    "pose": {"alternate": {"next_leader": NextLeader.ALTERNATE}, "winner": {"next_leader": NextLeader.ROUND_WINNER}},
+}
+
+
+PER_MULTIPLE_TARGET = 20
+
+
+def json_text(value: Any) -> str:
+    """A value as a record writes it (true, "pushed", 20)."""
+    return json.dumps(value)
 
 
 @dataclass(frozen=True)
@@ -101,13 +139,20 @@ class Rules:
     draw: Draw = Draw.NEVER
     keep_back: int = 0  # boneyard tiles that are never drawn (capped at what the deal leaves)
     opening: Opening = Opening.HIGHEST_DOUBLE
+    cut: Cut | None = None  # two players cut for the first set (the leader then sets any tile); None: `opening`
     opening_tile_must_lead: bool = True  # the tile that decided the lead must be the first tile
     no_double: NoDouble = NoDouble.HEAVIEST_TILE
     next_leader: NextLeader = NextLeader.ALTERNATE
     turn: Turn = Turn.NEXT_SEAT
     end_multiple: int = 0  # a multiple of this at the ends scores the sum during play (0: no scoring during play)
+    per_multiple: bool = False  # ... one point for each multiple (Muggins "one point for each five"), not the sum
+    headers: bool = False  # Bergen: both ends alike score 2, a double at one end and its suit at the other 3
+    claims: bool = False  # a score during play counts only if claimed; "muggins" takes an unclaimed one
+    trumps_when_stuck: bool = False  # Matadore's trumps only when nothing else fits ("to prevent a block")
     round_scoring: RoundScoring = RoundScoring.LOWEST_TAKES_DIFFERENCE
+    winner_scores_own: bool = False  # the round's winner also scores the pips left in its own hand
     rounding: int = 0  # round hand points to the nearest multiple of this (halves up: 12 -> 10, 13 -> 15)
+    shut: bool = False  # after a "go", the other may shut the game and count at once
     target: int = 100
     game_end: GameEnd = GameEnd.TARGET_AFTER_ROUND
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
@@ -125,8 +170,18 @@ class Rules:
 
     @property
     def scores_ends(self) -> bool:
-        """Whether the ends score during play (All Fives, Muggins, All Threes, Five Up)."""
+        """Whether the sum of the ends scores during play (All Fives, Muggins, All Threes, Five Up)."""
         return self.end_multiple > 0
+
+    @property
+    def scores_in_play(self) -> bool:
+        """Whether a play can score points (the sum of the ends, or Bergen's headers)."""
+        return self.end_multiple > 0 or self.headers
+
+    @property
+    def draws_freely(self) -> bool:
+        """Whether a seat may draw while it holds a tile that fits (the Draw Game of seed 004)."""
+        return self.draw is Draw.OPTIONAL
 
     @property
     def ends_at_once(self) -> bool:
@@ -149,9 +204,11 @@ class Rules:
 
     def opening_decides(self, round_index: int, previous_end: str | None) -> bool:
         """Whether the opening rule (highest double or heaviest tile) decides who leads this round."""
-        if round_index == 0 or self.next_leader is NextLeader.OPENING:
+        if round_index == 0:
+            return self.cut is None
+        if self.next_leader is NextLeader.OPENING:
             return True
-        if self.next_leader is NextLeader.ALTERNATE:
+        if self.next_leader in (NextLeader.ALTERNATE, NextLeader.ROUND_WINNER):
             return False
         return previous_end != "out"  # WINNER: the seat that went out leads; after a blocked round the opening rule
 
@@ -167,11 +224,13 @@ class Rules:
         for key, value in options.items():
             if key not in self.option_keys:
                 raise RulesError(f"unknown option {key!r} for {self.id} (options: {', '.join(self.option_keys)})")
-            if key == "opening":
-                try:
-                    changes["opening"] = Opening(value)
-                except ValueError:
-                    raise RulesError("option 'opening' must be \"highest_double\" or \"highest_tile\"") from None
+            if key in CHOICES:
+                choices = CHOICES[key]
+                if (not isinstance(value, (str, bool)) or isinstance(value, bool) is not isinstance(next(iter(choices)), bool)
+                        or value not in choices):
+                    allowed = " or ".join(json_text(v) for v in choices)
+                    raise RulesError(f"option {key!r} must be {allowed}, not {json_text(value)}")
+                changes.update(choices[value])
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
@@ -195,9 +254,18 @@ class Rules:
         players = changes.get("players", self.players)
         if "players" in changes and "hand_size" not in changes:
             changes["hand_size"] = self.default_hand_size(players)
+        if changes.get("per_multiple") and not self.per_multiple and "target" not in options:
+            changes["target"] = PER_MULTIPLE_TARGET  # "If only one point is scored for each five, 20 or 21 may be game"
         rules = replace(self, **changes)
         rules.check_deal_fits()
         return rules
+
+    def choice(self, key: str) -> Any:
+        """The value in force of a game-specific option (`CHOICES`), read back from the fields it sets."""
+        for value, fields in CHOICES[key].items():
+            if all(getattr(self, f) == v for f, v in fields.items()):
+                return value
+        raise AssertionError(f"{self.id} has no value of option {key!r}")  # pragma: no cover - every field is covered
 
     def default_hand_size(self, players: int) -> int:
         return dict(self.hand_sizes).get(players, self.hand_size)
@@ -212,8 +280,9 @@ class Rules:
     def options(self) -> dict[str, Any]:
         """The option values in force (for records): the target, and whatever differs from the game's defaults."""
         out: dict[str, Any] = {"target": self.target}
-        if "opening" in self.option_keys:
-            out["opening"] = str(self.opening)
+        for key in self.option_keys:
+            if key in CHOICES:
+                out[key] = self.choice(key)
         base = RULES.get(self.id)
         if base is not None and self.max_pip != base.max_pip:
             out["set"] = self.max_pip
@@ -276,6 +345,7 @@ _MUGGINS = Rules(
     round_scoring=RoundScoring.LOWEST_TAKES_ALL,
     rounding=5,
     game_end=GameEnd.TARGET_AT_ONCE,
+    option_keys=("target", "players", "hand_size", "set", "count", "spinner", "claims"),
 )
 _ALL_THREES = replace(
     _MUGGINS,
@@ -305,9 +375,74 @@ _FIVE_UP = Rules(
     game_end=GameEnd.TARGET_AT_ONCE,
 )
 
+_BLOCK_GAME = Rules(
+    id="block_game",
+    name="The Block Game",
+    description="The old book's Block for two: cut for the first set, which is any tile; \"go\" when blocked; "
+                "the heavier hand loses its excess; 100 up.",
+    cut=Cut.HANDS,
+    opening_tile_must_lead=False,
+    next_leader=NextLeader.ALTERNATE,
+    option_keys=("target", "players", "hand_size", "set", "cut"),
+)
+_DRAW_GAME = replace(
+    _BLOCK_GAME,
+    id="draw_game",
+    name="The Draw Game",
+    description="The Block Game with drawing at will: draw at any time but the last two; blocked, draw until you "
+                "can play; 100 up.",
+    draw=Draw.OPTIONAL,
+    keep_back=2,
+)
+_MATADORE = Rules(
+    id="matadore",
+    name="Matadore",
+    description="Two players: an end and the half laid to it make seven; 0-0, 6-1, 5-2 and 4-3 are trumps that go "
+                "anywhere; settled as Block; 100 up.",
+    fit=Fit.SEVEN,
+    next_leader=NextLeader.OPENING,
+    option_keys=("target", "players", "hand_size", "set", "trumps"),
+)
+_BERGEN = Rules(
+    id="bergen",
+    name="Bergen",
+    description="Two players, six each: both ends alike score 2, a double at one and its suit at the other 3; "
+                "domino 1; 15 at once.",
+    hand_size=6,
+    hand_sizes=((2, 6),),
+    draw=Draw.UNTIL_FITS,
+    keep_back=2,
+    next_leader=NextLeader.OPENING,
+    headers=True,
+    round_scoring=RoundScoring.BERGEN,
+    target=15,
+    game_end=GameEnd.TARGET_AT_ONCE,
+)
+_BOYS_FRENCH = Rules(
+    id="boys_french",
+    name="The Boy's Game, French",
+    description="The Ordinary Boy's Game, French mode, for two: the highest double plays first; a \"go\" lets "
+                "the other play on; out, or the fewest pips when neither can play, wins the game.",
+    round_scoring=RoundScoring.ONE_POINT,
+    target=1,
+    keep_back=2,
+    option_keys=("target", "players", "hand_size", "set", "shut", "draw"),
+)
+_BOYS_GAME = Rules(
+    id="boys_game",
+    name="The Boy's Game",
+    description="The Ordinary Boy's Game for two: a double keeps the turn; out scores the other hand; when "
+                "neither can go, the fewest pips score the difference; 50 up.",
+    turn=Turn.DOUBLE_AGAIN,
+    target=50,
+    keep_back=2,
+    option_keys=("target", "players", "hand_size", "set", "winner_scores_own", "shut", "draw", "pose"),
+)
+
 # The registry of games: every layer (the `bones` command, tournaments, players, the table's menus) reads it.
 RULES: dict[str, Rules] = {r.id: r for r in (_DRAW, _BLOCK, _ALL_FIVES, _DRAW_DOMINOES, _MUGGINS, _ALL_THREES,
-                                               _FIVE_UP)}
+                                               _FIVE_UP, _BLOCK_GAME, _DRAW_GAME, _MATADORE, _BERGEN, _BOYS_FRENCH,
+                                               _BOYS_GAME)}
 
 
 def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:

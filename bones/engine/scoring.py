@@ -1,4 +1,5 @@
-"""How a finished round is scored: the hands left, who scores, and the arithmetic, kept for whoever explains it.
+"""How points are made: by a play (`play_points`), and when a round ends (`settle`), with the arithmetic kept for
+whoever explains it.
 
 `settle` is the one place a round's end is scored. Its `Settlement` keeps the parts of the sum (whose pips were
 counted, what the scorer's own hand took off, the rounding) so the table and the terminal explain the points
@@ -9,7 +10,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .rules import Rules
+from typing import TYPE_CHECKING
+
+from .rules import RoundScoring, Rules
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .layout import Layout, Table
 
 
 class Settlement(NamedTuple):
@@ -37,22 +44,68 @@ def round_pips(pips: int, step: int) -> int:
     return (pips + step // 2) // step * step
 
 
-def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...]) -> Settlement:
+def play_points(rules: Rules, layout: "Layout", table: "Table") -> int:
+    """What laying the tile that left `table` scores, in games that score during play: the sum of the ends when it
+    is a multiple of the game's count (or one point for each such multiple), or Bergen's headers."""
+    if rules.headers:
+        return layout.header_points(table)
+    total = table.end_sum() or 0
+    m = rules.end_multiple
+    if not m or not total or total % m:
+        return 0
+    return total // m if rules.per_multiple else total
+
+
+def with_claims(rules: Rules, layout: "Layout", table: "Table", plays: "list[Action]") -> "list[Action]":
+    """Where scores count only when claimed: each play that scores, claiming what it makes, then the same play
+    unclaimed; plays that score nothing as they are."""
+    out: list[Action] = []
+    for a in plays:
+        tile = a.tile
+        assert tile is not None
+        if table.down == 0:
+            after = layout.lead(table, tile.id)
+        else:
+            slot = layout.index[a.end]  # type: ignore[index]
+            outer = a.out if a.out is not None else layout.orientations(table.ends[slot][0], tile)[0]  # type: ignore[index]
+            after = layout.lay(table, slot, tile.id, outer)
+        points = play_points(rules, layout, after)
+        if points:
+            out.append(a.claiming(points))
+        out.append(a)
+    return out
+
+
+def unclaimed(rules: Rules, layout: "Layout", table: "Table", last_seat: int, last: "Action", seat: int) -> int:
+    """The points the last play made and its player did not claim, which `seat` may now take ("muggins"): 0 when
+    there are none, or they are that seat's own."""
+    if not rules.claims or last.kind != "play" or last.claim is not None or last_seat == seat:
+        return 0
+    return play_points(rules, layout, table)
+
+
+def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
+           doublets: tuple[bool, ...] | None = None) -> Settlement:
     """Score a round that ended by `end` ("out": `out_seat` laid its last tile; "blocked"; "target": `out_seat`
-    reached the target during play) with `pips` left in each hand."""
+    reached the target during play) with `pips` left in each hand (`doublets`: whether each hand holds a double)."""
     n = len(pips)
     zeros = (0,) * n
     if end == "target":
         return Settlement(end, out_seat, zeros, pips, (), (), 0, 0)
     low = min(pips)
     lowest = tuple(i for i, p in enumerate(pips) if p == low)
-    if not rules.lowest_takes_all:
-        # the lowest hand (every tied lowest hand) scores the other hands' pips less its own
+    scoring = rules.round_scoring
+    if scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
+        return _one_point(rules, end, out_seat, pips, doublets or (False,) * n)
+    if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE:
+        # the lowest hand (every tied lowest hand) scores the other hands' pips less its own (or, where the winner
+        # also scores its own, plus them)
         counted = tuple(i for i, p in enumerate(pips) if p != low)
-        gain = max(0, sum(pips[i] for i in counted) - low)
+        own = -low if rules.winner_scores_own else low
+        gain = max(0, sum(pips[i] for i in counted) - own) if counted else 0
         points = tuple(gain if i in lowest else 0 for i in range(n))
         winner = out_seat if end == "out" else (lowest[0] if len(lowest) == 1 else None)
-        return Settlement(end, winner, points, pips, lowest if counted else (), counted, low, 0)
+        return Settlement(end, winner, points, pips, lowest if counted else (), counted, own, 0)
     # the seat that went out (even beside another empty hand, such as a lone 0-0), else a single lowest hand,
     # scores every other hand's pips, rounded
     if end != "out" and len(lowest) != 1:
@@ -62,3 +115,25 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...]) 
     gain = round_pips(sum(pips[i] for i in counted), rules.rounding)
     points = tuple(gain if i == winner else 0 for i in range(n))
     return Settlement(end, winner, points, pips, (winner,), counted, 0, rules.rounding)
+
+
+def _one_point(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
+               doublets: tuple[bool, ...]) -> Settlement:
+    """A round worth one point: to the seat that went out ("domino"), else to one hand by its pips. In Bergen a
+    hand with no doublet comes before one with a doublet (seed 004: "the one having the smallest number of pips and
+    no doublet counts one toward game. If he holds a doublet, his adversary scores one; but if both hold doublets,
+    the lower number of pips wins the point"); equal hands score nothing."""
+    n = len(pips)
+    if end == "out" and out_seat is not None:
+        winner: int | None = out_seat
+    else:
+        seats = list(range(n))
+        if rules.round_scoring is RoundScoring.BERGEN and not all(doublets):
+            seats = [s for s in seats if not doublets[s]]
+        low = min(pips[s] for s in seats)
+        lowest = [s for s in seats if pips[s] == low]
+        winner = lowest[0] if len(lowest) == 1 else None
+    if winner is None:
+        return Settlement(end, None, (0,) * n, pips, (), (), 0, 0)
+    points = tuple(1 if s == winner else 0 for s in range(n))
+    return Settlement(end, winner, points, pips, (winner,), (), 0, 0)

@@ -70,15 +70,19 @@ class Level:
     unsupported: Callable[[Rules], str | None] = _every_game
     fallback: str | None = None  # the level that plays in its place where it does not play
     limits: str | None = None  # where it does not play, in a player's words
+    claims: float = 1.0  # where scores are claimed: the chance it claims what its play makes
+    catches: float = 1.0  # ... and the chance it says "muggins" to take points the other side did not claim
 
 
 LEVELS: dict[str, Level] = {lv.id: lv for lv in (
-    Level("beginner", "Beginner", "plays the first tile in its hand that fits, on the first end it fits", _beginner),
-    Level("easy", "Easy", "doubles first, heavy tiles before light; takes points whenever a tile offers them", _easy),
+    Level("beginner", "Beginner", "plays the first tile in its hand that fits, on the first end it fits", _beginner,
+          claims=0.5, catches=0.3),
+    Level("easy", "Easy", "doubles first, heavy tiles before light; takes points whenever a tile offers them", _easy,
+          claims=0.75, catches=0.5),
     Level("medium", "Medium", "also keeps a hand that can answer the ends; a faint sense of numbers running out",
-          _medium),
+          _medium, claims=0.9, catches=0.75),
     Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
-          _hard),
+          _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
           "face up", _expert, _expert_plays, "hard",
           "more than four seats, a set of more than 63 tiles, or a table of lines that belong to the seats"),

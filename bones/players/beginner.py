@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 
-from bones.engine.actions import Action
 from bones.engine.observation import Observation
 from bones.engine.tiles import MAX_PIP, Tile, set_size
 
+from . import get_level
 from .base import Budget, Choice
+from .claims import catch, claim, without_muggins
 
 
 class Beginner:
@@ -37,13 +38,16 @@ class Beginner:
         legal = obs.legal_actions()
         if not legal:
             raise ValueError(f"{self.name} was asked to move, but seat {obs.seat} has no move now")
+        level = get_level(self.name)
+        caught = catch(obs, level.catches, self.seed)
+        if caught is not None:
+            return caught
+        legal = without_muggins(legal)
         if legal[0].kind != "play":
-            return Choice(legal[0])  # draw or pass: the only legal action
-        hand = self.held(obs)
-        if obs.center is None:
-            return Choice(Action.play(obs.lead_tile or hand[0]))
+            return Choice(legal[0])  # draw or pass: the only way on
+        hand = [obs.lead_tile] if obs.center is None and obs.lead_tile is not None else self.held(obs)
         for tile in hand:
-            for action in legal:  # the ends in the table's order: L, R, then the spinner's U, D, ...
+            for action in legal:  # the ends in the table's order: L, R, U, D, then later spinners'
                 if action.tile == tile:
-                    return Choice(action)
+                    return Choice(claim(obs, action, level.claims, self.seed))
         raise AssertionError("a play is legal but no tile fits")  # unreachable: legal plays come from the hand

@@ -1,7 +1,7 @@
 """What the other seats can still hold, from one seat's Observation only, and hidden worlds that agree with it.
 
-Every draw or pass tells that the seat held no tile showing a number on the open ends at that moment (its
-"voids"). A tile it holds now either came in the deal, and then avoids every number it was void in since the
+Every pass, and every draw where a seat draws only when nothing fits, tells that the seat held no tile showing a
+number on the open ends at that moment (its "voids"). A tile it holds now either came in the deal, and then avoids every number it was void in since the
 deal, or came from one of its draws, and then avoids only the numbers it was void in after that draw. Tiles it
 played went through the same history until the moment they were played. So each of a seat's tiles has a window
 of times at which it may have been acquired: from the last void that clashes with it, until it was played (or
@@ -74,11 +74,13 @@ class Belief:
                 if ev.action.kind == "play":
                     assert ev.action.tile is not None
                     played.append((ev.action.tile.id, k))
-                else:
-                    pm = 0
-                    for p in ev.before.open_pips():
-                        pm |= 1 << p
-                    voids.append((k, pm))
+                elif ev.action.kind in ("draw", "pass"):
+                    # a draw tells the seat had nothing for the ends, unless it may draw at will; a pass always does
+                    if ev.action.kind == "pass" or not rules.draws_freely:
+                        pm = 0
+                        for p in ev.before.open_pips():
+                            pm |= 1 << p
+                        voids.append((k, pm))
                     if ev.action.kind == "draw":
                         draws.append(k)
             sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0)
@@ -289,6 +291,7 @@ class FaceUp:
     boneyard: tuple[int, ...]
     drawn: int
     base_scores: tuple[int, ...]
+    last_go: int = 0  # 1 + the seat whose "go" (pass) was the last action, else 0
     over: bool = False
 
     @property
@@ -308,4 +311,6 @@ def world_state(obs: Observation, world: World) -> FaceUp:
         boneyard=world.boneyard,
         drawn=0,
         base_scores=tuple(a - b for a, b in zip(obs.scores, obs.round_points)),
+        last_go=1 + last.seat if (last := obs.history[-1] if obs.history else None) and last.action.kind == "pass"
+        else 0,
     )

@@ -25,6 +25,10 @@ changed no choice in 100 positions of Block or All Fives and four in Draw, by a 
 
 Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
 the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
+
+Where tiles may be drawn at will (the Draw Game), a draw at will is weighed at the root, and below it every seat is
+taken to draw only when it must (`Solver.values(free_draws=False)`): searched in full, the draws at every turn
+multiply the tree past what a move's time allows.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from bones.engine.observation import Observation
 
 from .base import Budget, Choice
 from .belief import Belief, World, world_state
+from .claims import catch, without_muggins
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
 
@@ -129,7 +134,7 @@ class Expert:
         """Each legal action and its average game value over the sampled worlds (the mover's point of view)."""
         start = time.perf_counter()
         budget = budget or self.budget
-        legal = obs.legal_actions()
+        legal = without_muggins(obs.legal_actions())
         if not legal:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
         rng = random.Random(decision_seed(self.seed, obs))
@@ -158,7 +163,7 @@ class Expert:
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
                                         max_nodes=cap, retry_nodes=retry, order=order,
-                                        window=window_points)
+                                        window=window_points, free_draws=False)
             for i, v in enumerate(solved.values):
                 g = gv.get(v)
                 if g is None:
@@ -185,7 +190,10 @@ class Expert:
         return samples, [math.exp(v - top) for v in logs]
 
     def choose(self, obs: Observation, budget: Budget | None = None) -> Choice:
-        legal = obs.legal_actions()
+        caught = catch(obs, 1.0, self.seed)  # points the other side forgot to claim: always taken
+        if caught is not None:
+            return caught
+        legal = without_muggins(obs.legal_actions())
         if len(legal) == 1:
             self.last = Stats(0, 0, 0, 0.0)
             return Choice(legal[0])

@@ -9,15 +9,19 @@ from dataclasses import dataclass
 from math import comb
 
 from bones.engine.actions import Action
-from bones.engine.layout import FROZEN
+from bones.engine.layout import FROZEN, layout_of
+from bones.engine.layout import Table as LayoutTable
+from bones.engine.rules import Fit, Rules
+from bones.engine.scoring import play_points
 from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One legal play and its result: the open ends (pips showing), their scoring sum, the points it makes at once,
-    and the mover's hand afterwards."""
+    """One legal play and its result: the open ends (pips showing), what each counts, the numbers that answer them
+    (the same numbers where tiles match; their complements to seven in Matadore), the points the play makes at
+    once, the mover's hand afterwards, and the table it leaves."""
 
     action: Action
     tile: Tile
@@ -25,6 +29,8 @@ class Outcome:
     end_weights: tuple[int, ...]
     scored: int
     hand: tuple[Tile, ...]
+    answers: tuple[int, ...]
+    table: LayoutTable
 
 
 def outcome(obs: Observation, action: Action) -> Outcome:
@@ -36,12 +42,27 @@ def outcome(obs: Observation, action: Action) -> Outcome:
     after, scored = obs.after(action)
     ends = tuple(e[0] for e in after.ends if e is not None and not e[2] & FROZEN)
     weights = tuple(e[1] for e in after.ends if e is not None and not e[2] & FROZEN)
-    return Outcome(action, tile, ends, weights, scored, hand)
+    return Outcome(action, tile, ends, weights, scored, hand, answers(obs.rules, ends), after)
 
 
-def hand_fits(hand: tuple[Tile, ...], ends: tuple[int, ...]) -> int:
-    """How many tiles of `hand` fit one of `ends`."""
-    return sum(1 for t in hand if t.high in ends or t.low in ends)
+def answers(rules: Rules, ends: tuple[int, ...]) -> tuple[int, ...]:
+    """For each end, the number on a tile that answers it: the end's own number, or where the halves make seven, its
+    complement (-1: none in the set)."""
+    if rules.fit is Fit.SEVEN:
+        return tuple(7 - e if 0 <= 7 - e <= rules.max_pip else -1 for e in ends)
+    return ends
+
+
+def trumps_in(tiles: tuple[Tile, ...] | list[Tile], rules: Rules) -> int:
+    """How many of `tiles` go on any end (Matadore's trumps; none where tiles match)."""
+    mask = layout_of(rules).trumps
+    return sum(1 for t in tiles if (mask >> t.id) & 1) if mask else 0
+
+
+def hand_fits(hand: tuple[Tile, ...], ends: tuple[int, ...], trumps: int = 0) -> int:
+    """How many tiles of `hand` answer one of `ends` (numbers that answer the ends: `answers`), with `trumps` more
+    that go anywhere."""
+    return sum(1 for t in hand if t.high in ends or t.low in ends) + trumps
 
 
 def suits(hand: tuple[Tile, ...]) -> int:
@@ -49,8 +70,13 @@ def suits(hand: tuple[Tile, ...]) -> int:
     return len({p for t in hand for p in (t.high, t.low)})
 
 
-def tile_points(t: Tile, out: Outcome, multiple: int) -> int:
-    """The most points laying `t` on the ends `out` leaves would make (0 where it fits nowhere or scores nothing)."""
+def tile_points(t: Tile, out: Outcome, multiple: int, obs: Observation | None = None) -> int:
+    """The most points laying `t` on the ends `out` leaves would make (0 where it fits nowhere or scores nothing).
+
+    Where the sum of the ends scores its face value, counted directly from the ends (spinners that would open are
+    not counted); otherwise (headers, a point a multiple) the engine lays the tile on `out`'s table (`obs`)."""
+    if obs is not None and not (obs.rules.scores_ends and not obs.rules.per_multiple):
+        return _engine_points(t, out, obs)
     total = sum(out.end_weights)
     best = 0
     for i, pip in enumerate(out.ends):
@@ -63,9 +89,19 @@ def tile_points(t: Tile, out: Outcome, multiple: int) -> int:
     return best
 
 
-def own_points(out: Outcome, multiple: int) -> int:
+def _engine_points(t: Tile, out: Outcome, obs: Observation) -> int:
+    layout = obs.layout
+    table = out.table
+    best = 0
+    for slot in layout.playable_slots(table, obs.seat):
+        for outer in layout.orientations(table.ends[slot][0], t):  # type: ignore[index]
+            best = max(best, play_points(obs.rules, layout, layout.lay(table, slot, t.id, outer)))
+    return best
+
+
+def own_points(out: Outcome, multiple: int, obs: Observation | None = None) -> int:
     """The most points one of the mover's remaining tiles could make on the ends `out` leaves (if they stay)."""
-    return max((tile_points(t, out, multiple) for t in out.hand), default=0)
+    return max((tile_points(t, out, multiple, obs) for t in out.hand), default=0)
 
 
 def pip_counts(tiles: tuple[Tile, ...] | list[Tile], max_pip: int) -> list[int]:

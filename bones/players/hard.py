@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from bones.engine.observation import Observation
 
-from .features import Outcome, Table, expected_best, hand_fits, p_holds_none, tile_points
+from .features import Outcome, Table, expected_best, hand_fits, p_holds_none, tile_points, trumps_in
 from .heuristic import HeuristicPlayer
 from .medium import MediumWeights, medium_value, weights_for
 
@@ -42,25 +42,35 @@ class Hard(HeuristicPlayer):
     medium: MediumWeights | None = None  # None: Medium's weights for the game being played
     weights: HardWeights | None = None  # None: the weights for the game being played
 
+    def shuts(self, obs: Observation, table: Table) -> bool:
+        """Shut the game when the hands, counted now, are likely to favour it (the others' unseen tiles as heavy as
+        the unseen average, against its own pips)."""
+        others = sum(n for seat, n in enumerate(obs.hand_counts) if seat != obs.seat)
+        mean = sum(t.pips for t in table.unseen) / len(table.unseen) if table.unseen else 0.0
+        return others * mean - sum(t.pips for t in obs.hand) > 0
+
     def value(self, obs: Observation, out: Outcome, table: Table) -> float:
-        value = medium_value(out, table, self.medium or weights_for(obs.rules), obs.rules.end_multiple)
+        value = medium_value(out, table, self.medium or weights_for(obs.rules), obs.rules.end_multiple, obs)
         if not out.hand:
             return value + 1000.0  # going out ends the round: nothing to weigh against it
-        w = self.weights or (SCORING_WEIGHTS if obs.rules.scores_ends else BLOCKING_WEIGHTS)
+        w = self.weights or (SCORING_WEIGHTS if obs.rules.scores_in_play else BLOCKING_WEIGHTS)
         unseen, k = len(table.unseen), table.opponent_hand
-        ends = set(out.ends)
-        matching = sum(1 for t in table.unseen if t.high in ends or t.low in ends)
-        if w.blocked and not matching and not obs.can_draw() and not hand_fits(out.hand, out.ends):
+        ends = set(out.answers)
+        unseen_trumps = trumps_in(table.unseen, obs.rules)
+        matching = sum(1 for t in table.unseen if t.high in ends or t.low in ends) + unseen_trumps
+        if w.blocked and not matching and not obs.can_draw() and not hand_fits(out.hand, out.answers,
+                                                                               trumps_in(out.hand, obs.rules)):
             # nobody can lay a tile after this one: the round is blocked and the lighter hand takes it
             return value + w.blocked * blocked_margin(obs, out, table)
         value += w.blocks * p_holds_none(unseen, matching, k)
         if w.end_safe:
-            value += w.end_safe * sum(p_holds_none(unseen, table.unseen_by_pip[e], k) for e in out.ends)
+            value += w.end_safe * sum(p_holds_none(unseen, (table.unseen_by_pip[a] if a >= 0 else 0) + unseen_trumps, k)
+                                      for a in out.answers)
         if w.common:
             # lay tiles of numbers still common elsewhere; keep those of numbers nearly gone, which only this
             # hand may be able to answer later
             value += w.common * (table.unseen_by_pip[out.tile.high] + table.unseen_by_pip[out.tile.low]) / 2
-        if obs.rules.scores_ends:
+        if obs.rules.scores_in_play:
             value -= w.gives * expected_best(replies(obs, out, table), unseen, k)
         return value
 
@@ -74,4 +84,4 @@ def blocked_margin(obs: Observation, out: Outcome, table: Table) -> float:
 
 def replies(obs: Observation, out: Outcome, table: Table) -> list[int]:
     """For each unseen tile, the most points the next seat would make by laying it after `out`."""
-    return [tile_points(t, out, obs.rules.end_multiple) for t in table.unseen]
+    return [tile_points(t, out, obs.rules.end_multiple, obs) for t in table.unseen]

@@ -55,6 +55,8 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
         return "nothing in your hand fits: draw"
     if action.kind == "pass":
         return "nothing fits and nothing can be drawn: pass"
+    if action.kind == "shut":
+        return "shut the game now and count: the hands favour you"
     tile = action.tile
     assert tile is not None
     where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on the {end_words(action.end)}")

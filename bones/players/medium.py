@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bones.engine.observation import Observation
 from bones.engine.rules import Rules
 
-from .features import Outcome, Table, hand_fits, own_points, pip_counts, suits
+from .features import Outcome, Table, hand_fits, own_points, pip_counts, suits, trumps_in
 from .heuristic import HeuristicPlayer
 
 
@@ -47,7 +47,14 @@ BLOCKING_WEIGHTS = MediumWeights()
 DRAW_WEIGHTS = MediumWeights(follow=5.0, suits=0.0)
 
 
+# Bergen's headers: 2 or 3 points in a game to 15, worth far more than the pips shed (the round's end gives one)
+HEADER_WEIGHTS = MediumWeights(scored=12.0, pips=0.3, double=4.0, fits=0.0, follow=2.0, cap=3, guard=0.0, suits=0.0,
+                               running_out=0.0, setup=1.0)
+
+
 def weights_for(rules: Rules) -> MediumWeights:
+    if rules.headers:
+        return HEADER_WEIGHTS
     if rules.scores_ends:
         return SCORING_WEIGHTS
     return DRAW_WEIGHTS if rules.draws else BLOCKING_WEIGHTS
@@ -60,21 +67,24 @@ class Medium(HeuristicPlayer):
     weights: MediumWeights | None = None  # None: the weights for the game being played
 
     def value(self, obs: Observation, out: Outcome, table: Table) -> float:
-        return medium_value(out, table, self.weights or weights_for(obs.rules), obs.rules.end_multiple)
+        return medium_value(out, table, self.weights or weights_for(obs.rules), obs.rules.end_multiple, obs)
 
 
-def medium_value(out: Outcome, table: Table, w: MediumWeights, multiple: int = 0) -> float:
-    """Medium's value of a play: each term of `MediumWeights` times its count."""
+def medium_value(out: Outcome, table: Table, w: MediumWeights, multiple: int = 0,
+                 obs: Observation | None = None) -> float:
+    """Medium's value of a play: each term of `MediumWeights` times its count (counting, for each end, the tiles
+    that answer it: `Outcome.answers`)."""
     t = out.tile
+    trumps = trumps_in(out.hand, obs.rules) if obs is not None else 0
     value = w.scored * out.scored + w.pips * t.pips + w.double * t.is_double
-    value += w.fits * hand_fits(out.hand, out.ends) + w.suits * suits(out.hand)
+    value += w.fits * hand_fits(out.hand, out.answers, trumps) + w.suits * suits(out.hand)
     shown = table.on_table_by_pip
     value += w.running_out * (shown[t.high] + shown[t.low]) / 2
-    mine = pip_counts(out.hand, len(shown) - 1)
-    value += w.follow * sum(min(mine[e], w.cap) for e in out.ends)
-    if out.ends and w.guard:
-        value += w.guard * min(mine[e] for e in out.ends)
-    if w.setup and multiple:
-        value += w.setup * own_points(out, multiple)
+    mine = pip_counts(out.hand, len(shown) - 1) + [0]  # [-1]: no number answers that end
+    value += w.follow * sum(min(mine[a] + trumps, w.cap) for a in out.answers)
+    if out.answers and w.guard:
+        value += w.guard * min(mine[a] + trumps for a in out.answers)
+    if w.setup and (multiple or (obs is not None and obs.rules.headers)):
+        value += w.setup * own_points(out, multiple, obs)
     return value
 

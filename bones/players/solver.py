@@ -27,9 +27,9 @@ from typing import Any, Protocol, Sequence
 import numpy as np
 
 from bones.engine.actions import Action
-from bones.engine.layout import FROZEN, SPINNER, Layout, Table, layout_of
+from bones.engine.layout import DOUBLE, FROZEN, SPINNER, Layout, Table, layout_of
 from bones.engine.round import RoundState
-from bones.engine.rules import Fit, LayoutKind, Rules, Turn
+from bones.engine.rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn
 from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
@@ -82,18 +82,29 @@ def _tables(layout: Layout, compiled: bool) -> Tables:
 
 
 _KINDS = {LayoutKind.LINE: fast.K_LINE, LayoutKind.FIRST_SPINNER: fast.K_FIRST,
-          LayoutKind.EVERY_SPINNER: fast.K_EVERY, LayoutKind.CROSS: fast.K_CROSS}
+          LayoutKind.EVERY_SPINNER: fast.K_EVERY, LayoutKind.CROSS: fast.K_CROSS,
+          LayoutKind.FIRST_SPINNER_FREE: fast.K_FREE}
 _FITS = {Fit.MATCH: fast.F_MATCH, Fit.SEVEN: fast.F_SEVEN}
+_ROUND = {RoundScoring.LOWEST_TAKES_DIFFERENCE: fast.R_DIFFERENCE, RoundScoring.LOWEST_TAKES_ALL: fast.R_TAKES_ALL,
+          RoundScoring.BERGEN: fast.R_BERGEN, RoundScoring.ONE_POINT: fast.R_ONE_POINT}
+_DRAW = {Draw.NEVER: 0, Draw.UNTIL_FITS: 1, Draw.OPTIONAL: 2}
+_DOUBLES = sum(1 << t.id for t in TILES_BY_ID if t.is_double and t.high <= 9)
 
 
-def action_code(action: Action, layout: Layout, table: Table) -> int:
+def action_code(action: Action, rules: Rules, table: Table) -> int:
     """The solver's code for a root action: tile << 7 | (end + 1) << 1 | flip (end -1 for a lead; flip 1 where the
-    high half of a tile whose halves make seven with the end faces out), -1 for a draw or pass."""
+    high half of a tile whose halves make seven with the end faces out); a draw at will or shutting the game; -1 for
+    a forced draw or a pass."""
+    if action.kind == "shut":
+        return fast.SHUT_MOVE
+    if action.kind == "draw" and rules.draws_freely:
+        return fast.DRAW_MOVE
     if action.kind != "play" or action.tile is None:
         return -1
     tile = action.tile
     if action.end is None:
         return tile.id << 7
+    layout = layout_of(rules)
     slot = layout.index[action.end]
     flip = 0
     if layout.fit is Fit.SEVEN:
@@ -126,6 +137,8 @@ class FaceUpRound(Protocol):
     def over(self) -> bool: ...
     @property
     def seats(self) -> int: ...
+    @property
+    def last_go(self) -> int: ...
 
 
 @lru_cache(maxsize=None)
@@ -145,9 +158,10 @@ def solvable(rules: Rules) -> str | None:
     return None
 
 
-def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20
+def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True
             ) -> tuple[list[int], list[int], list[int]]:
-    """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play."""
+    """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play. Where tiles
+    may be drawn at will, `free_draws` False searches below the root as if every seat drew only when it must."""
     rules = state.rules
     why = solvable(rules)
     if why is not None:
@@ -167,27 +181,28 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
         else:
             s[b] = end[0]
             s[b + 1] = end[1]
-            s[b + 2] = end[2] & (SPINNER | FROZEN)
+            s[b + 2] = end[2] & (SPINNER | FROZEN | DOUBLE)
     s[fast.S_SIDES] = table.spinner_sides
     s[fast.S_SPIP] = table.spinner_pip
     s[fast.S_DRAWN] = 0
     s[fast.S_CUR] = state.current
     s[fast.S_DOWN] = table.down
+    s[fast.S_GO] = state.last_go if rules.shut else 0
     bone = list(state.boneyard[state.drawn:])
     p = [0] * fast.NP
     p[fast.P_N] = n
     p[fast.P_TC] = rules.tile_count
-    p[fast.P_DRAW] = 1 if rules.draws else 0
+    p[fast.P_DRAW] = _DRAW[rules.draw] if free_draws else min(1, _DRAW[rules.draw])
     p[fast.P_KEEP] = rules.kept_back
     p[fast.P_LAYOUT] = _KINDS[rules.layout]
     p[fast.P_MULT] = rules.end_multiple
-    p[fast.P_ALL] = 1 if rules.lowest_takes_all else 0
+    p[fast.P_ALL] = _ROUND[rules.round_scoring]
     p[fast.P_ROUND] = rules.rounding
     p[fast.P_TARGET] = rules.target
     p[fast.P_IMMED] = 1 if rules.ends_at_once else 0
     p[fast.P_ROOT] = root
     near = max(b + q for b, q in zip(state.base_scores, state.points)) >= rules.target - REACH
-    p[fast.P_KEYPTS] = 1 if rules.ends_at_once and rules.scores_ends and near else 0
+    p[fast.P_KEYPTS] = 1 if rules.ends_at_once and rules.scores_in_play and near else 0
     p[fast.P_BONE] = len(bone)
     for i in range(n):
         p[fast.P_BASE + i] = state.base_scores[i]
@@ -199,6 +214,12 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_FIT] = _FITS[rules.fit]
     p[fast.P_TRUMPS] = layout.trumps
     p[fast.P_TURN] = 1 if rules.turn is Turn.DOUBLE_AGAIN else 0
+    p[fast.P_HEADERS] = 1 if rules.headers else 0
+    p[fast.P_PERMULT] = 1 if rules.per_multiple else 0
+    p[fast.P_OWN] = 1 if rules.winner_scores_own else 0
+    p[fast.P_SHUT] = 1 if rules.shut else 0
+    p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
+    p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
     if rules.scores_ends:
         p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone
@@ -259,6 +280,7 @@ class Solver:
         retry_nodes: int = 0,
         window: int = 0,
         order: Sequence[int] | None = None,
+        free_draws: bool = True,
     ) -> Solved:
         """The value for `root` (default: the seat to act) of each of `actions` of the seat to act.
 
@@ -270,17 +292,21 @@ class Solver:
         With a `window` (points, > 0), an action proven more than `window` worse than the best of those searched
         before it gets an upper bound of its value (below best - window) instead of the value: searching the most
         promising actions first (`order`: indices into `actions`) makes that bound cheap where it is used.
+
+        Where tiles may be drawn at will (the Draw Game), `free_draws` False considers a draw at will only among
+        `actions` (at the root), and below it every seat draws only when it must: the full tree grows with every
+        tile of the boneyard at every turn.
         """
         if order is not None:
             if sorted(order) != list(range(len(actions))):
                 raise ValueError("order must list each action's index once")
             ordered = self.values(state, [actions[i] for i in order], root, salt, max_nodes, fallback_depth,
-                                  retry_nodes, window)
+                                  retry_nodes, window, free_draws=free_draws)
             vals = [0.0] * len(actions)
             for k, i in enumerate(order):
                 vals[i] = ordered.values[k]
             return Solved(vals, ordered.exact, ordered.nodes)
-        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window)
+        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window, free_draws)
         if solved.exact:
             return solved
         spent = solved.nodes
@@ -289,23 +315,23 @@ class Solver:
                 self._big_tt = np.zeros(4 << BIG_TABLE_BITS, np.int64)
             else:
                 self._big_tt[:] = 0
-            again = self._values(state, actions, root, salt, retry_nodes, 1 << 20, self._big_tt, window)
+            again = self._values(state, actions, root, salt, retry_nodes, 1 << 20, self._big_tt, window, free_draws)
             spent += again.nodes
             if again.exact:
                 return Solved(again.values, True, spent)
         # depth-limited where the budget ran out: a fresh key salt keeps the first try's entries out of it
         shallow = self._values(state, actions, root, salt ^ 0x5A5A5A5A5A5A, max_nodes, fallback_depth, self._tt,
-                               window)
+                               window, free_draws)
         return Solved(shallow.values, False, spent + shallow.nodes)
 
     def _values(self, state: FaceUpRound, actions: Sequence[Action], root: int | None, salt: int, max_nodes: int,
-                max_depth: int, table: Any, window: int) -> Solved:
+                max_depth: int, table: Any, window: int, free_draws: bool = True) -> Solved:
         if state.over:
             raise ValueError("the round is over")
         root = state.current if root is None else root
         rules = state.rules
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
-        s, p, bone = compact(state, root, max_nodes, max_depth)
+        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws)
         p[fast.P_WINDOW] = window
         layout = layout_of(rules)
         tkey = (layout, compiled)
@@ -315,7 +341,7 @@ class Solver:
         undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, layout.slots, compiled)
         for c in range(fast.NC):
             counters[c] = 0
-        codes = [action_code(a, layout, state.table) for a in actions]
+        codes = [action_code(a, rules, state.table) for a in actions]
         salt &= (1 << 62) - 1
         if compiled:
             tt = table

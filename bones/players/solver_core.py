@@ -61,28 +61,39 @@ S_SPIP = 9
 S_DRAWN = 10
 S_CUR = 11
 S_DOWN = 12
-S_END = 13  # end e: pips at S_END + 3e, weight at S_END + 3e + 1, flags at S_END + 3e + 2
+S_GO = 13  # where the game may be shut: 1 + the seat whose "go" (pass) was the last action, else 0
+S_END = 14  # end e: pips at S_END + 3e, weight at S_END + 3e + 1, flags at S_END + 3e + 2
 MAX_ENDS = 24  # every double a spinner in a double-nine set: 4 + 2 * 10
 NS_MAX = S_END + 3 * MAX_ENDS
 SPIN = 1  # end flag: a long side of a spinner whose short ends are not open yet
 WAIT = 2  # end flag: a cross's arm that may not grow until every arm is started
+DBL = 8  # end flag: a double lies across the end (Bergen's triple header)
 
 # layouts and fits
 K_LINE = 0
 K_FIRST = 1
 K_EVERY = 2
 K_CROSS = 3
+K_FREE = 4  # the first double's four points open at once (Muggins' spinner variation)
 F_MATCH = 0
 F_SEVEN = 1
+# round scoring (P_ALL)
+R_DIFFERENCE = 0
+R_TAKES_ALL = 1
+R_BERGEN = 2
+R_ONE_POINT = 3
+# moves that lay no tile (no tile has id 127)
+DRAW_MOVE = 127 << 7  # draw one tile at will (the Draw Game)
+SHUT_MOVE = (127 << 7) | 2  # shut the game and count, after the other's "go"
 
 # parameter layout
 P_N = 0  # seats
 P_TC = 1  # tiles in the set
-P_DRAW = 2  # 1: draw until a tile fits
+P_DRAW = 2  # 1: draw until a tile fits; 2: also at will, while a tile fits
 P_KEEP = 3  # boneyard tiles never drawn
 P_LAYOUT = 4  # K_*
 P_MULT = 5  # a multiple of this at the ends scores (0: no scoring during play)
-P_ALL = 6  # 1: lowest takes all (rounded); 0: lowest takes the difference
+P_ALL = 6  # R_*: how the round's end scores
 P_ROUND = 7  # rounding step of hand points
 P_TARGET = 8
 P_IMMED = 9  # 1: reaching the target during play ends the game at once
@@ -99,7 +110,13 @@ P_NS = 22  # ints of state saved per frame: S_END + 3 * P_NE
 P_FIT = 23  # F_*
 P_TRUMPS = 24  # F_SEVEN: the tiles that go on any end
 P_TURN = 25  # 1: a seat that lays a double plays again
-P_SCORES = 26  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+P_HEADERS = 26  # 1: Bergen's headers score during play
+P_PERMULT = 27  # 1: one point for each multiple at the ends, not the sum
+P_OWN = 28  # 1: the round's winner also scores its own pips
+P_SHUT = 29  # 1: after a "go", the other may shut the game and count
+P_DOUBLES = 30  # the tiles that are doubles
+P_TSTUCK = 31  # 1: trumps only when no other tile fits (Matadore's "to prevent a block")
+P_SCORES = 32  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
 
@@ -210,12 +227,38 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
             nlow += 1
         else:
             others += rp[4 + i]
-    if prm[P_ALL] == 0:
-        gain = others - low
-        if gain > 0:
+    kind = prm[P_ALL]
+    if kind == R_DIFFERENCE:
+        gain = others + low if prm[P_OWN] == 1 else others - low
+        if gain > 0 and others > 0:
             for i in range(n):
                 if rp[4 + i] == low:
                     rp[i] = gain
+    elif kind == R_BERGEN or kind == R_ONE_POINT:
+        # one point: to the seat out, else to the one lightest hand (in Bergen, of the hands free of doublets if
+        # any hand is)
+        w = s[S_CUR] if out else -1
+        if not out:
+            any_free = False
+            if kind == R_BERGEN:
+                for i in range(n):
+                    if s[S_HAND + i] & prm[P_DOUBLES] == 0:
+                        any_free = True
+            best = 1 << 40
+            ties = 0
+            for i in range(n):
+                if any_free and s[S_HAND + i] & prm[P_DOUBLES] != 0:
+                    continue
+                if rp[4 + i] < best:
+                    best = rp[4 + i]
+                    w = i
+                    ties = 1
+                elif rp[4 + i] == best:
+                    ties += 1
+            if ties > 1:
+                w = -1
+        if w >= 0:
+            rp[w] = 1
     elif out or nlow == 1:
         # lowest takes all: the seat that went out (even beside a lone 0-0), else the one lowest hand
         w = s[S_CUR]
@@ -237,7 +280,7 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
 
 @_inline
 def can_draw(s, prm):  # type: ignore[no-untyped-def]
-    return prm[P_DRAW] == 1 and prm[P_BONE] - s[S_DRAWN] > prm[P_KEEP]
+    return prm[P_DRAW] >= 1 and prm[P_BONE] - s[S_DRAWN] > prm[P_KEEP]
 
 
 @_inline
@@ -285,6 +328,7 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
     lo = tile_lo[t]
     double = hi == lo
     kind = prm[P_LAYOUT]
+    dbl = DBL if double else 0
     if e < 0:
         for u in range(prm[P_NE]):
             b = S_END + 3 * u
@@ -296,20 +340,23 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                 b = S_END + 3 * u
                 s[b] = hi
                 s[b + 1] = 2 * hi
-                s[b + 2] = SPIN
+                s[b + 2] = SPIN | DBL
             s[S_SIDES] = 4
             s[S_SPIP] = hi
         else:
-            spinner = double and (kind == K_FIRST or kind == K_EVERY)
+            spinner = double and (kind == K_FIRST or kind == K_EVERY or kind == K_FREE)
             s[S_END] = hi
             s[S_END + 1] = 2 * hi if double else hi
-            s[S_END + 2] = SPIN if spinner else 0
+            s[S_END + 2] = (SPIN if spinner else 0) | dbl
             s[S_END + 3] = lo
             s[S_END + 4] = 2 * lo if double else lo
-            s[S_END + 5] = SPIN if spinner else 0
+            s[S_END + 5] = (SPIN if spinner else 0) | dbl
             if spinner:
                 s[S_SIDES] = 2
                 s[S_SPIP] = hi
+                if kind == K_FREE:
+                    open_end(s, 2, hi)
+                    open_end(s, 3, hi)
         s[S_DOWN] = 1
     else:
         b = S_END + 3 * e
@@ -320,15 +367,18 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
             outer = hi if flip else lo
         flags = s[b + 2]
         sides = s[S_SIDES]
-        spinner = double and (kind == K_EVERY or (kind == K_FIRST and sides == -1))
+        spinner = double and (kind == K_EVERY or ((kind == K_FIRST or kind == K_FREE) and sides == -1))
         s[b] = outer
         s[b + 1] = 2 * outer if double else outer
-        s[b + 2] = SPIN if spinner else 0
+        s[b + 2] = (SPIN if spinner else 0) | dbl
         if kind == K_CROSS and sides > 0:
-            s[b + 2] = WAIT
+            s[b + 2] = WAIT | dbl
         if spinner and sides == -1:
             s[S_SIDES] = 1
             s[S_SPIP] = outer
+            if kind == K_FREE:
+                open_end(s, 2, outer)
+                open_end(s, 3, outer)
         if flags & SPIN:
             if pip == s[S_SPIP] and sides > 0:
                 s[S_SIDES] = sides - 1
@@ -336,7 +386,7 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                     if kind == K_CROSS:
                         for u in range(prm[P_NE]):
                             s[S_END + 3 * u + 2] &= ~WAIT
-                    else:
+                    elif kind != K_FREE:
                         open_end(s, 2, pip)
                         open_end(s, 3, pip)
             else:  # a later spinner (every double a spinner): its outer long side is covered
@@ -344,6 +394,8 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                 open_end(s, 5 + 2 * pip, pip)
         s[S_DOWN] += 1
     s[S_HAND + seat] &= ~(1 << t)
+    if prm[P_SHUT] == 1:
+        s[S_GO] = 0
     scored = 0
     mult = prm[P_MULT]
     if mult:
@@ -355,8 +407,15 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                 if s[S_END + 3 * u] >= 0:
                     total += s[S_END + 3 * u + 1]
         if prm[P_SCORES + total]:
-            scored = total
-            s[S_PTS + seat] += total
+            scored = total // mult if prm[P_PERMULT] == 1 else total
+            s[S_PTS + seat] += scored
+    elif prm[P_HEADERS] == 1:
+        # Bergen: the set double is a double header; both ends alike score 2, and 3 with a double at one of them
+        if s[S_DOWN] == 1:
+            scored = 2 if double else 0
+        elif s[S_END] == s[S_END + 3]:
+            scored = 3 if (s[S_END + 2] | s[S_END + 5]) & DBL else 2
+        s[S_PTS + seat] += scored
     if s[S_HAND + seat] == 0:
         return 3
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
@@ -369,16 +428,36 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
 
 
 @_inline
+def apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+    """Make move `m` for the seat to act: a play (see `play`), a draw at will (the same seat acts again), or
+    shutting the game (the round ends and is counted as blocked). Returns what `play` returns."""
+    if m == DRAW_MOVE:
+        seat = s[S_CUR]
+        s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
+        s[S_DRAWN] += 1
+        if prm[P_SHUT] == 1:
+            s[S_GO] = 0
+        return 0
+    if m == SHUT_MOVE:
+        return 1
+    return play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+
+
+@_inline
 def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
     seat = s[S_CUR]
     s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
     s[S_DRAWN] += 1
+    if prm[P_SHUT] == 1:
+        s[S_GO] = 0
     return 1 if blocked(s, prm, fitmask) else 0
 
 
 @_inline
 def pass_turn(s, prm, fitmask):  # type: ignore[no-untyped-def]
+    if prm[P_SHUT] == 1:
+        s[S_GO] = 1 + s[S_CUR]
     s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < prm[P_N] else 0
     return 1 if blocked(s, prm, fitmask) else 0
 
@@ -437,7 +516,10 @@ def end_code(s, prm, u):  # type: ignore[no-untyped-def]
     if s[b] < 0:
         return 0
     w = s[b + 1] if prm[P_MULT] else 0
-    return ((s[b] + 1) << 10) | (w << 1) | (s[b + 2] & SPIN)
+    code = ((s[b] + 1) << 10) | (w << 1) | (s[b + 2] & SPIN)
+    if prm[P_HEADERS] == 1 and s[b + 2] & DBL:
+        code |= 1 << 15  # a double at the end makes a triple header
+    return code
 
 
 @_inline
@@ -465,7 +547,7 @@ if COMPILED:
         h = salt
         for i in range(prm[P_N]):
             h = _mix(h ^ s[S_HAND + i])
-        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10)
+        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10) | (s[S_GO] << 14)
         h = _mix(h ^ misc)
         if prm[P_NE] <= 4:
             c0 = end_code(s, prm, 0)
@@ -503,7 +585,7 @@ else:
         """A key of the state (never 0: 0 marks an empty table slot)."""
         ends = tuple(sorted(end_code(s, prm, u) for u in range(max(4, prm[P_NE]))))
         pts = tuple(s[S_PTS:S_PTS + 4]) if prm[P_KEYPTS] else ()
-        return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], ends, pts)) | 1
+        return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
 
 
 @_inline
@@ -524,7 +606,10 @@ def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # ty
         return k
     npt = prm[P_MAXPIP] + 1
     wm = prm[P_MULT]  # end weights matter only where the ends score
+    fm = SPIN | WAIT | (DBL if prm[P_HEADERS] == 1 else 0)  # the flags that change the future
     seven = prm[P_FIT] == F_SEVEN
+    if seven and prm[P_TSTUCK] == 1 and hand & ~prm[P_TRUMPS] & fit_now(s, prm, fitmask):
+        hand &= ~prm[P_TRUMPS]  # trumps only to prevent a block: another tile fits
     for e in range(prm[P_NE]):
         b = S_END + 3 * e
         pip = s[b]
@@ -533,7 +618,7 @@ def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # ty
         same = False
         for f in range(e):
             bf = S_END + 3 * f
-            if s[bf] == pip and s[bf + 2] == s[b + 2] and (s[bf + 1] == s[b + 1] or wm == 0):
+            if s[bf] == pip and (s[bf + 2] & fm) == (s[b + 2] & fm) and (s[bf + 1] == s[b + 1] or wm == 0):
                 same = True
         if same:
             continue
@@ -562,6 +647,12 @@ def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # ty
             else:
                 moves[mbase + k] = (t << 7) | code | (1 if lo + pip == 7 else 0)
                 k += 1
+    if prm[P_DRAW] == 2 and can_draw(s, prm):
+        moves[mbase + k] = DRAW_MOVE  # the Draw Game: a tile may be drawn at will
+        k += 1
+    if prm[P_SHUT] == 1 and s[S_GO] != 0 and s[S_GO] - 1 != seat:
+        moves[mbase + k] = SHUT_MOVE  # right after the other's "go", the game may be shut and counted
+        k += 1
     return k
 
 
@@ -635,7 +726,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     d += 1
                 continue
             fi[fb + F_FORCED] = 0
-            if s[S_DOWN] > 0 and hand & (hand - 1) == 0:
+            if s[S_DOWN] > 0 and hand & (hand - 1) == 0 and prm[P_DRAW] != 2 and prm[P_SHUT] == 0:
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
                 k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
@@ -643,7 +734,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 for i in range(k):
                     m = moves[mbase + i]
                     save(s, prm, undo, d)
-                    status = play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+                    status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
                     delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root else -delta)
                     restore(s, prm, undo, d)
@@ -696,6 +787,9 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                         wsum += s[S_END + 3 * e + 1]
                 for i in range(k):
                     m = moves[mbase + i]
+                    if m >= DRAW_MOVE:
+                        keys[mbase + i] = 2 * ORDER_STUCK + (1 << 50 if m == hint else 0)  # draws and shutting last
+                        continue
                     t = m >> 7
                     e = ((m >> 1) & 63) - 1
                     hi = tile_hi[t]
@@ -789,7 +883,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             m = moves[d * width + i]
             save(s, prm, undo, d)
             seat = s[S_CUR]
-            status = play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+            status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
             delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
             if seat != root:
                 delta = -delta
@@ -841,7 +935,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     b = v
                 if again:
                     save(s, prm, undo, d)
-                    play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+                    apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
                     delta = fi[fb + F_DELTA]
                     ff[gb + NFF + G_ALPHA] = a - delta
                     ff[gb + NFF + G_BETA] = b - delta
@@ -897,7 +991,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 continue
             e = ((a >> 1) & 63) - 1
             twin = -1
-            if e >= 0:
+            if e >= 0 and a < DRAW_MOVE:
                 for j in range(i):
                     f = ((actions[j] >> 1) & 63) - 1
                     if ((actions[j] >> 7) == (a >> 7) and (actions[j] & 1) == (a & 1) and f >= 0
@@ -911,7 +1005,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 continue
             save(s, prm, undo, 0)
             seat = s[S_CUR]
-            status = play(s, prm, a >> 7, e, a & 1, tile_hi, tile_lo, fitmask)
+            status = apply_move(s, prm, a, bone, tile_hi, tile_lo, fitmask)
             delta = s[S_PTS + seat] - undo[S_PTS + seat]
             if seat != prm[P_ROOT]:
                 delta = -delta

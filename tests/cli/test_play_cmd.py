@@ -21,7 +21,8 @@ def test_a_whole_game_reaches_game_over(rules_id: str, capsys: pytest.CaptureFix
     assert play(rules_id, "beginner", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Game over:" in out
-    assert "Round 2" in out  # games to the target take several rounds
+    if RULES[rules_id].target > 1:
+        assert "Round 2" in out  # games to the target take several rounds (the French mode is one round)
 
 
 def test_bad_input_is_explained_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,6 +22,11 @@ from tests.kit import CONFIGS as REGISTRY, config_id
 SETTINGS = settings(max_examples=20, derandomize=True, deadline=None, database=None)
 
 CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
+    ("muggins", {"spinner": True}), ("muggins", {"count": "per_five", "players": 3}),
+    ("matadore", {"trumps": "when_stuck"}), ("block_game", {"cut": "pushed"}), ("block_game", {"cut": "drawn"}),
+    ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional", "pose": "winner"}),
+    ("boys_french", {"shut": True, "draw": "optional"}), ("muggins", {"claims": True}),
+    ("all_threes", {"claims": True, "count": "per_five", "players": 3}),
     ("draw_dominoes", {"players": 4, "opening": "highest_tile"}), ("muggins", {"players": 4, "hand_size": 7}),
     ("all_fives", {"hand_size": 3}), ("all_fives", {"set": 9, "target": 150}), ("muggins", {"set": 12, "players": 4}),
     ("block", {"set": 18, "target": 30}), ("draw", {"set": 9, "hand_size": 12, "target": 60}),
@@ -32,11 +37,15 @@ CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
 ORDER = ("L", "R", "U", "D") + tuple(f"{u}{p}" for p in range(19) for u in "UD")
 
 
+
 def nearest(pips: int, step: int) -> int:
     if not step:
         return pips
     q, r = divmod(pips, step)
     return (q + (1 if 2 * r >= step else 0)) * step
+
+
+TRUMPS = {(0, 0), (6, 1), (5, 2), (4, 3)}  # seed 004's matadores
 
 
 class RefRound:
@@ -53,6 +62,7 @@ class RefRound:
         self.down = 0
         self.first: Tile | None = None
         self.ends: dict[str, list[int]] = {}   # name -> [pips shown, what it counts]
+        self.doubled: set[str] = set()          # ends where a double lies across
         self.spinner: int | None = None          # the first spinner's number
         self.long_sides: dict[int, set[str]] = {}  # each spinner's number -> the ends that are its uncovered long sides
         self.points = [0] * len(hands)
@@ -60,18 +70,55 @@ class RefRound:
         self.end: str | None = None
         self.winner: int | None = None
         self.end_points = [0] * len(hands)
+        self.last: tuple[int, str] | None = None  # (seat, action) of the last action
 
     # --- what may be done
     def can_draw(self) -> bool:
         kept = min(self.r.keep_back, self.r.tile_count - self.r.players * self.r.hand_size)
-        return self.r.draw == "until_fits" and len(self.boneyard) > kept
+        return self.r.draw in ("until_fits", "optional") and len(self.boneyard) > kept
 
     def spins(self) -> bool:
         """Whether a double laid now becomes a spinner: every double in Five Up, the first in All Fives."""
-        return self.r.layout == "every_spinner" or (self.r.layout == "first_spinner" and self.spinner is None)
+        first = self.r.layout in ("first_spinner", "first_spinner_free")
+        return self.r.layout == "every_spinner" or (first and self.spinner is None)
+
+    def trump(self, t: Tile) -> bool:
+        return self.r.fit == "seven" and (t.high, t.low) in TRUMPS
+
+    def outs(self, t: Tile, shown: int) -> list[int]:
+        """The halves t may leave facing out against an end showing `shown`."""
+        if self.r.fit == "seven":
+            if self.trump(t):
+                return sorted({t.high, t.low})
+            return [o for o, inner in ((t.low, t.high), (t.high, t.low)) if inner + shown == 7][:1]
+        return [t.other(shown)] if shown in (t.high, t.low) else []
 
     def fits(self, t: Tile) -> list[str]:
-        return [e for e in ORDER if e in self.ends and self.ends[e][0] in (t.high, t.low)]
+        return [e for e in ORDER if e in self.ends and self.outs(t, self.ends[e][0])]
+
+    def plays(self) -> list[str]:
+        hand = self.hands[self.current]
+        if self.r.trumps_when_stuck and any(self.fits(t) for t in hand if not self.trump(t)):
+            hand = {t for t in hand if not self.trump(t)}
+        out = []
+        for t in hand:
+            for e in self.fits(t):
+                outs = self.outs(t, self.ends[e][0])
+                texts = [f"{t} {e}"] if len(outs) == 1 else [f"{t} {e}:{o}" for o in outs]
+                for text in texts:
+                    # seed 004: a score counts only when its player claims it
+                    points = self.trial(text) if self.r.claims else 0
+                    out += [f"{text} +{points}", text] if points else [text]
+        return out
+
+    def trial(self, text: str) -> int:
+        """What the play `text` would score (tried on a copy)."""
+        import copy
+
+        other = copy.deepcopy(self)
+        other.r = self.r
+        other.apply_tile(text)
+        return other.scored(Tile.parse(text.split()[0]).is_double)
 
     def legal(self) -> list[str]:
         if self.over:
@@ -79,10 +126,22 @@ class RefRound:
         hand = self.hands[self.current]
         if self.down == 0:
             return [str(self.lead_tile)] if self.lead_tile is not None else [str(t) for t in hand]
-        plays = [f"{t} {e}" for t in hand for e in self.fits(t)]
+        shut = ["shut"] if self.r.shut and self.last and self.last[1] == "pass" and self.last[0] != self.current \
+            else []
+        first = ["muggins"] if self.unclaimed() else []
+        plays = self.plays()
         if plays:
-            return plays
-        return ["draw"] if self.can_draw() else ["pass"]
+            return first + plays + (["draw"] if self.r.draw == "optional" and self.can_draw() else []) + shut
+        return first + (["draw"] if self.can_draw() else ["pass"]) + shut
+
+    def unclaimed(self) -> int:
+        """The points the last play made without a claim, for the next to take ("muggins")."""
+        if not self.r.claims or not self.last or self.last[0] == self.current:
+            return 0
+        words = self.last[1].split()
+        if words[0] in ("draw", "pass", "shut", "muggins") or words[-1].startswith("+"):
+            return 0
+        return self.scored(Tile.parse(words[0]).is_double)
 
     def end_sum(self) -> int | None:
         if self.down == 0:
@@ -92,10 +151,26 @@ class RefRound:
             return self.first.pips
         return sum(w for _, w in self.ends.values())
 
+    def scored(self, double: bool) -> int:
+        if self.r.headers:
+            # Bergen: the set double is a double header; both ends alike 2, with a double at one of them 3
+            if self.down == 1:
+                return 2 if double else 0
+            if self.ends["L"][0] != self.ends["R"][0]:
+                return 0
+            return 3 if self.doubled & {"L", "R"} else 2
+        m = self.r.end_multiple
+        s = self.end_sum() or 0
+        if not m or not s or s % m:
+            return 0
+        return s // m if self.r.per_multiple else s
+
     # --- doing it
     def apply(self, text: str) -> None:
         assert text in self.legal(), (text, self.legal())
         seat = self.current
+        taken = self.unclaimed() if text == "muggins" else 0
+        self.last = (seat, text)
         if text == "draw":
             self.hands[seat].add(self.boneyard.pop(0))
             self.check_blocked()
@@ -104,7 +179,39 @@ class RefRound:
             self.current = (seat + 1) % len(self.hands)
             self.check_blocked()
             return
+        if text == "shut":
+            self.finish("blocked")
+            return
+        if text == "muggins":
+            self.points[seat] += taken
+            if self.r.game_end == "target_at_once" and self.base[seat] + self.points[seat] >= self.r.target:
+                self.over, self.end, self.winner = True, "target", seat
+            return
+        double, claim = self.apply_tile(text)
+        scored = self.scored(double)
+        penalty = 0
+        if self.r.claims:
+            scored, penalty = (scored, 0) if claim == scored else (0, claim or 0)
+        self.points[seat] += scored
+        nxt = (seat + 1) % len(self.hands)
+        self.points[nxt] += penalty
+        self.last_scored = scored
+        if not self.hands[seat]:
+            self.finish("out")
+        elif scored and self.r.game_end == "target_at_once" and self.base[seat] + self.points[seat] >= self.r.target:
+            self.over, self.end, self.winner = True, "target", seat
+        elif penalty and self.r.game_end == "target_at_once" and self.base[nxt] + self.points[nxt] >= self.r.target:
+            self.over, self.end, self.winner = True, "target", nxt
+        else:
+            again = self.r.turn == "double_again" and double
+            self.current = seat if again else nxt
+            self.check_blocked()
+
+    def apply_tile(self, text: str) -> tuple[bool, int | None]:
+        """Lay the tile of the play `text` (its claim, if any, is returned with whether it was a double)."""
+        seat = self.current
         words = text.split()
+        claim = int(words.pop()[1:]) if words[-1].startswith("+") else None
         t = Tile.parse(words[0])
         self.hands[seat].remove(t)
         double = t.high == t.low
@@ -112,20 +219,26 @@ class RefRound:
             self.first = t
             if double:
                 self.ends = {"L": [t.high, 2 * t.high], "R": [t.high, 2 * t.high]}
+                self.doubled = {"L", "R"}
                 if self.spins():
                     self.spinner, self.long_sides = t.high, {t.high: {"L", "R"}}
+                    if self.r.layout == "first_spinner_free":
+                        self.ends["U"], self.ends["D"] = [t.high, 0], [t.high, 0]
             else:
                 self.ends = {"L": [t.high, t.high], "R": [t.low, t.low]}
         else:
-            e = words[1]
+            e, _, out = words[1].partition(":")
             shown = self.ends[e][0]
-            other = t.low if shown == t.high else t.high
+            other = int(out) if out else self.outs(t, shown)[0]
             self.ends[e] = [other, 2 * other if double else other]
+            self.doubled.discard(e)
+            if double:
+                self.doubled.add(e)
             for p, sides in self.long_sides.items():
                 if e in sides:
                     # a tile against a spinner's long side; once both are covered, its short ends open
                     sides.discard(e)
-                    if not sides:
+                    if not sides and self.r.layout != "first_spinner_free":
                         u, d = ("U", "D") if p == self.spinner else (f"U{p}", f"D{p}")
                         self.ends[u] = [p, 0]
                         self.ends[d] = [p, 0]
@@ -133,22 +246,11 @@ class RefRound:
             if double and self.spins():
                 if self.spinner is None:
                     self.spinner = other
+                    if self.r.layout == "first_spinner_free":
+                        self.ends["U"], self.ends["D"] = [other, 0], [other, 0]
                 self.long_sides[other] = {e}  # laid at an end: its other long side already touches the line
         self.down += 1
-        scored = 0
-        if self.r.end_multiple:
-            s = self.end_sum() or 0
-            if s and s % self.r.end_multiple == 0:
-                scored = s
-                self.points[seat] += s
-        self.last_scored = scored
-        if not self.hands[seat]:
-            self.finish("out")
-        elif scored and self.r.game_end == "target_at_once" and self.base[seat] + self.points[seat] >= self.r.target:
-            self.over, self.end, self.winner = True, "target", seat
-        else:
-            self.current = (seat + 1) % len(self.hands)
-            self.check_blocked()
+        return double, claim
 
     def check_blocked(self) -> None:
         if self.can_draw():
@@ -166,11 +268,24 @@ class RefRound:
             w: int | None = self.current
         else:
             w = lowest[0] if len(lowest) == 1 else None
-        if self.r.round_scoring == "lowest_takes_difference":
-            # seed 001: the lowest hand (each tied lowest hand) takes the sum of the others minus its own
-            gain = sum(p for p in pips if p != low) - low
+        scoring = self.r.round_scoring
+        if scoring == "lowest_takes_difference":
+            # seed 001: the lowest hand (each tied lowest hand) takes the sum of the others minus its own; seed 003's
+            # variation: plus its own
+            others = sum(p for p in pips if p != low)
+            gain = others + low if self.r.winner_scores_own else others - low
             for s in lowest:
-                self.end_points[s] = max(0, gain)
+                self.end_points[s] = max(0, gain) if others else 0
+        elif scoring in ("bergen", "one_point"):
+            if end != "out":
+                # Bergen: a hand free of doublets comes first; else the lightest; a tie scores nothing
+                free = [s for s, h in enumerate(self.hands) if not any(t.is_double for t in h)]
+                pool = free if scoring == "bergen" and free else list(range(len(pips)))
+                best = min(pips[s] for s in pool)
+                ties = [s for s in pool if pips[s] == best]
+                w = ties[0] if len(ties) == 1 else None
+            if w is not None:
+                self.end_points[w] = 1
         elif w is not None:
             # seeds 002/004: going out scores the other hands, rounded; blocked: the lighter hand scores the rest
             self.end_points[w] = nearest(sum(pips) - pips[w], self.r.rounding)
@@ -178,7 +293,9 @@ class RefRound:
         self.pips_left = pips
 
 
-def ref_leader(rules: Any, index: int, hands: list[list[Tile]], results: list[Any]) -> tuple[int, Tile | None]:
+def ref_leader(rules: Any, index: int, deal: Any, results: list[Any]) -> tuple[int, Tile | None]:
+    hands = [list(h) for h in deal.hands]
+
     def opening() -> tuple[int, Tile | None]:
         everyone = [(t, s) for s, h in enumerate(hands) for t in h]
         doubles = [(t, s) for t, s in everyone if t.is_double]
@@ -189,12 +306,21 @@ def ref_leader(rules: Any, index: int, hands: list[list[Tile]], results: list[An
             t, s = max(everyone, key=lambda x: (x[0].pips, x[0].high))
         return s, (t if rules.opening_tile_must_lead else None)
 
+    if index == 0 and rules.cut == "hands":
+        return opening()[0], None
+    if index == 0 and rules.cut in ("pushed", "drawn"):
+        a, b = deal.cut
+        if rules.cut == "drawn" and (a.is_double or b.is_double):
+            lower = min((t for t in (a, b) if t.is_double), key=lambda t: t.high)
+            return (0 if lower == a else 1), None
+        assert a.pips != b.pips
+        return (0 if a.pips < b.pips else 1), None
     if index == 0 or rules.next_leader == "opening":
         return opening()
     last = results[-1]
-    if rules.next_leader == "alternate":
+    if rules.next_leader == "alternate" or (rules.next_leader == "round_winner" and last.winner is None):
         return (last.leader + 1) % rules.players, None
-    if last.end == "out":
+    if last.end == "out" or rules.next_leader == "round_winner":
         return last.winner, None
     return opening()
 
@@ -210,7 +336,7 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
             break
         deal = g.deal_for(index)
         assert deal is not None
-        seat, lead = ref_leader(rules, index, [list(h) for h in deal.hands], list(g.results))
+        seat, lead = ref_leader(rules, index, deal, list(g.results))
         ref = RefRound(rules, [list(h) for h in deal.hands], list(deal.boneyard), seat, lead, list(scores))
         assert g.current_seat == seat, f"round {index}: leader"
         while not ref.over:

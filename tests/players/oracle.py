@@ -35,7 +35,9 @@ def minimax(state: RoundState, root: int, start: int | None = None) -> float:
 # turns that no game of the registry uses yet
 RULE_CHOICES: list[tuple[str, dict | None] | Rules] = [
     *CONFIGS, ("all_fives", {"target": 60}), ("draw", {"set": 9}), ("all_fives", {"set": 12}),
-    ("five_up", {"set": 9}), ("five_up", {"target": 40}), *VARIANTS]
+    ("five_up", {"set": 9}), ("five_up", {"target": 40}), ("muggins", {"spinner": True}),
+    ("muggins", {"count": "per_five"}), ("matadore", {"trumps": "when_stuck"}),
+    ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional"}), *VARIANTS]
 
 
 def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:

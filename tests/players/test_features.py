@@ -8,11 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bones.engine.layout import layout_of
 from bones.engine import get_rules, new_game, observe
 from bones.engine.actions import Action
 from bones.players.features import Outcome, outcome, own_points
 
 from tests.kit import tiles
+
+EMPTY_TABLE = layout_of(get_rules("all_fives")).empty  # not read where the face value of the ends scores
 
 
 @pytest.mark.parametrize("rules_id", ["all_fives", "muggins", "draw", "block"])
@@ -49,6 +52,9 @@ def test_outcome_matches_the_engine(rules_id: str, seed: int) -> None:
 def test_own_points_is_the_best_its_remaining_tiles_could_score() -> None:
     """Ends 3, the 4-4 (8) and the spinner's short ends (5, counting 0): 11. The 5-4 on a short end makes 15; on
     the 4-4 it makes 3 + 5 = 8; the 2-1 fits nothing."""
-    out = Outcome(Action.parse("6-3 L"), tiles("6-3")[0], (3, 4, 5, 5), (3, 8, 0, 0), 0, tuple(tiles("5-4", "2-1")))
+    ends = (3, 4, 5, 5)
+    out = Outcome(Action.parse("6-3 L"), tiles("6-3")[0], ends, (3, 8, 0, 0), 0, tuple(tiles("5-4", "2-1")), ends,
+                  EMPTY_TABLE)
     assert own_points(out, 5) == 15
-    assert own_points(Outcome(out.action, out.tile, out.ends, out.end_weights, 0, tuple(tiles("2-1"))), 5) == 0
+    assert own_points(Outcome(out.action, out.tile, out.ends, out.end_weights, 0, tuple(tiles("2-1")), ends,
+                              EMPTY_TABLE), 5) == 0

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bones.engine.actions import Action
-from bones.engine.layout import FROZEN, SPINNER, layout_of
+from bones.engine.layout import DOUBLE, FROZEN, SPINNER, layout_of
 from bones.engine.round import RoundState
 from bones.players import solver
 from bones.players import solver_core as fast
@@ -57,7 +57,7 @@ def _compact_view(s: list[int], n: int, ne: int) -> tuple[object, ...]:
 
 def _engine_view(state: RoundState) -> tuple[object, ...]:
     t = state.table
-    ends = tuple(None if e is None else (e[0], e[1], e[2] & (SPINNER | FROZEN)) for e in t.ends)
+    ends = tuple(None if e is None else (e[0], e[1], e[2] & (SPINNER | FROZEN | DOUBLE)) for e in t.ends)
     return state.hands, state.points, ends, (t.spinner_pip, t.spinner_sides), state.current, t.down
 
 
@@ -84,11 +84,13 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
         while not state.over:
             action = rng.choice(state.legal_actions())
             if action.kind == "play":
-                code = solver.action_code(action, layout, state.table)
-                status = core.play(s, p, code >> 7, ((code >> 1) & 63) - 1, code & 1, tb.tile_hi, tb.tile_lo,
-                                   tb.fitmask)
-            elif action.kind == "draw":
+                code = solver.action_code(action, state.rules, state.table)
+                status = core.apply_move(s, p, code, bone, tb.tile_hi, tb.tile_lo, tb.fitmask)
+            elif action.kind == "draw" and not state.rules.draws_freely:
                 status = core.draw(s, p, bone, tb.fitmask)
+            elif action.kind in ("draw", "shut"):
+                status = core.apply_move(s, p, solver.action_code(action, state.rules, state.table), bone,
+                                         tb.tile_hi, tb.tile_lo, tb.fitmask)
             else:
                 status = core.pass_turn(s, p, tb.fitmask)
             state = state.apply(action)
