@@ -214,7 +214,7 @@ function renderLine() {
   $("line").setAttribute("aria-label", describeLine(view));
   if (choices.length) {
     const dot = document.querySelector("#line .chalk-dot");
-    if (dot) dot.focus();
+    if (dot) dot.focus({ preventScroll: true }); // the keyboard starts on the first dot; the page stays put
   }
 }
 
@@ -368,6 +368,7 @@ async function send(call, body) {
     else { ui.pop = null; applyState(data.state); }
     return data;
   } catch (e) {
+    if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
     say(e.message);
     if (e.status === 409) {
       try {
