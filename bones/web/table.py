@@ -326,7 +326,7 @@ class Table:
 
     def advance(self, row: GameRow, rep: Replayed, frames: list[dict[str, Any]]) -> None:
         """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts. The
-        computer seats answering share one thinking time per round (`computer.ANSWER_SECONDS`)."""
+        computer seats answering in turn between two of yours share one thinking time (`computer.ANSWER_SECONDS`)."""
         humans = _humans(row)
         clock = self.clock()
         deal = rep.game.round_index
@@ -338,13 +338,15 @@ class Table:
             obs = observe(game, seat)
             legal = obs.legal_actions()
             if seat in humans:
-                if legal == [PASS]:
+                if legal == [PASS]:  # the table passes for you; the computer seats after you get their own time
                     self._apply(row, rep, PASS, frames, auto=True)
+                    clock = self.clock()
                     continue
                 return
             if game.round_index != deal:  # a new round: its computer seats get their own time
                 clock, deal = self.clock(), game.round_index
-            budget = clock.budget(self._seats_to_answer(game, seat, humans))
+            # a seat with one thing to do does it at once; one with a choice thinks within its share of the time
+            budget = clock.budget(self._seats_to_answer(game, seat, humans)) if len(legal) > 1 else None
             action = computer.choose(_level(row), row.seed + len(row.actions), obs, budget)
             self._apply(row, rep, action, frames)
 

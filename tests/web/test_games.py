@@ -190,42 +190,47 @@ def test_settings_are_checked_and_kept(client: TestClient) -> None:
 
 
 class FakeClock(computer.Clock):
-    """A clock that runs only when a player thinks: the time each player is given, it uses to the end."""
+    """A clock that runs only when a player thinks (each uses all the time it is given), and keeps the seconds it
+    gave each seat."""
 
     time = 0.0
+    made: list["FakeClock"] = []
 
     def __init__(self) -> None:
         super().__init__(now=lambda: FakeClock.time)
+        self.given: list[float] = []
+        FakeClock.made.append(self)
+
+    def budget(self, seats_left: int) -> Any:
+        b = super().budget(seats_left)
+        self.given.append(b.seconds)
+        return b
 
 
 def test_the_computer_seats_share_one_second(monkeypatch: pytest.MonkeyPatch, app: Any, client: TestClient) -> None:
-    """Expert at three and four seats answers within ANSWER_SECONDS for the whole round of computer seats (each
-    request's answer in each round it reaches; the levels honour their budget's seconds as a cap)."""
-    given: list[dict[int, list[float]]] = []  # per request: per round, the seconds each decision was given
-
+    """Expert at three and four seats answers within ANSWER_SECONDS for the whole round of computer seats between
+    two of your turns (the levels honour their budget's seconds as a cap)."""
     def thinking(level: str, seed: int, obs: Any, budget: Any = None) -> Any:
         legal = obs.legal_actions()
         if len(legal) > 1:
             assert budget is not None and level == "expert"
-            given[-1].setdefault(obs.round_index, []).append(budget.seconds)
             FakeClock.time += budget.seconds  # it thinks for all the time it is given
         return legal[0]
 
     table: Table = app.state.table
     monkeypatch.setattr(table, "clock", FakeClock)
-    settings(client, opponent="expert", game="muggins", players=4)
+    monkeypatch.setattr(FakeClock, "made", [])
     monkeypatch.setattr(computer, "choose", thinking)
-    given.append({})
+    settings(client, opponent="expert", game="muggins", players=4)
     st = open_game(client, "muggins")
     for _ in range(12):
         if st["view"]["game_over"]:
             break
-        given.append({})
         st = act(client, st)["state"]
-    spent = [sum(seconds) for request in given for seconds in request.values()]
-    assert spent and max(spent) <= computer.ANSWER_SECONDS + 1e-9
-    assert all(s >= computer.MIN_SECONDS for request in given for g in request.values() for s in g)
-    assert any(len(g) == 3 for request in given for g in request.values())  # three computers shared one second
+    rounds = [c.given for c in FakeClock.made if c.given]
+    assert rounds and max(sum(g) for g in rounds) <= computer.ANSWER_SECONDS + 1e-9
+    assert all(s >= computer.MIN_SECONDS for g in rounds for s in g)
+    assert any(len(g) == 3 for g in rounds)  # three computers shared one second
 
 
 def test_the_rules_panel_for_every_game_comes_from_its_fields(client: TestClient) -> None:
