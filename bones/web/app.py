@@ -1,7 +1,8 @@
 """The web table: a Starlette app serving the page and a small JSON API over `Table`.
 
-Each browser is known only by an anonymous random token in a cookie. Errors are JSON `{"error": message}` with a
-4xx status; nothing a user sees ever carries a traceback.
+Each browser is known only by an anonymous random token in a cookie, which the page (`GET /`) sets and nothing
+else does. Reading is GET and writes nothing; every change is a POST from the table's own page (`guard.py`). Errors
+are JSON `{"error": message}` with a 4xx status; nothing a user sees ever carries a traceback.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
     store = Store(data_dir if data_dir is not None else default_data_dir())
     table = Table(store)
 
-    async def guarded(request: Request, work: Callable[[], dict[str, Any]], token: str | None) -> Response:
+    async def guarded(work: Callable[[], dict[str, Any]], token: str | None) -> Response:
         """Run `work` in a thread under the browser's lock; refusals are 4xx with a sentence, failures 500."""
         def run() -> dict[str, Any]:
             if token is None:
@@ -115,7 +116,7 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
                 body = await _body(request)
             except ApiError as e:
                 return _error(e)
-            return await guarded(request, lambda: method(token, body), token)
+            return await guarded(lambda: method(token, body), token)
         return endpoint
 
     async def state(request: Request) -> Response:
@@ -123,11 +124,11 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
         rules = request.query_params.get("game")
         if token is None:
             return _json({"error": NO_COOKIE}, 404)
-        return await guarded(request, lambda: table.peek(token, rules), token)
+        return await guarded(lambda: table.peek(token, rules), token)
 
     async def rules(request: Request) -> Response:
         q = request.query_params
-        return await guarded(request, lambda: table.rules_words(q.get("game"), q.get("players")), None)
+        return await guarded(lambda: table.rules_words(q.get("game"), q.get("players")), None)
 
     async def index(request: Request) -> Response:
         resp = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

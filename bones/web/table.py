@@ -293,13 +293,12 @@ class Table:
         if len(new.results) > len(game.results):
             near = seat if row.two else 0
             result = new.results[-1]
-            summary = round_text(names, result, game.rules, len(new.results))
-            if new.over:
-                summary += " " + game_text(names, new.scores, new.winner)
+            told = round_text(names, result, game.rules, len(new.results))
+            summary = told + (" " + game_text(names, new.scores, new.winner) if new.over else "")
             view = build_view(observe_finished(new, near), names, lid_open=not row.two or row.lid == near,
                               two_players=row.two)
             # The round is over: every hand left is shown, face up, in seat order.
-            end = {"text": summary, "pips": list(result.pips_left), "points": list(result.points),
+            end = {"text": summary, "round_text": told, "pips": list(result.pips_left), "points": list(result.points),
                    "shown": [[str(t) for t in hand] for hand in result.hands_left], "game_over": new.over}
             if new.over:
                 end["summary"] = game_summary(names, new.results, new.scores, new.winner, new.rules.target)

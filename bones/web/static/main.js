@@ -317,7 +317,7 @@ async function playFrames(frames, state) {
         if (f.round_end.game_over) {
           ui.fresh = null;
           const name = state.games.find((g) => g.id === state.game)?.name || state.game;
-          const again = await gameOver(f.round_end.text, f.round_end.summary, state.record, name);
+          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name);
           ui.revealed = null;
           if (again === "again") { ui.busy = false; applyState(state); return startOver(); }
         } else {
