@@ -159,14 +159,16 @@ def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, devic
     page.context.close()
 
 
-def test_the_end_of_a_game(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     """A summary (rounds, points, who won), the record updated in view, and Play again; the last tile is laid
     once."""
     pos = find("all_fives", ends_game)
-    page = seat_at_table(browser, server, pos.game, pos.seed, actions=pos.actions, url="/?pace=5")
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=DEVICES[device], actions=pos.actions,
+                         url="/?pace=5")
     st = view(page)
     page.evaluate(WATCH)
-    page.click(f'#hand [data-tile="{pos.tile}"]')
+    tap(page, f'#hand [data-tile="{pos.tile}"]', device)
     page.wait_for_selector("#game-over[open]")
     text = page.inner_text("#game-over-text")
     assert text.startswith("You won the game") and f"{len(pos.after.results)} rounds" in text
@@ -176,16 +178,17 @@ def test_the_end_of_a_game(browser: Any, server: Server) -> None:
     assert totals[:3] == ["Total", str(pos.after.scores[0]), str(pos.after.scores[1])]
     assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
     assert page.locator("#game-over-strip .chip.won").count() == 1
-    shot(page, "game_over_desktop")
+    assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
+    shot(page, f"game_over_{device}")
     fresh = page.evaluate("() => window.seen.fresh")
-    page.click("#game-over-close")
+    tap(page, "#game-over-close", device)
     settle(page)
     assert page.evaluate("() => window.seen.fresh") == fresh  # item 10: no second arrival of the last tile
     assert page.locator("#record-strip .chip.won").count() == 1 and page.inner_text("#status") == "Game over."
     # Play again, from the summary shown on opening a finished game
     page.reload()
     page.wait_for_selector("#game-over[open]")
-    page.click("#play-again")
+    tap(page, "#play-again", device)
     settle(page)
     again = view(page)
     assert again["id"] != st["id"] and not again["view"]["game_over"]
@@ -193,12 +196,17 @@ def test_the_end_of_a_game(browser: Any, server: Server) -> None:
     page.context.close()
 
 
-def test_rules_settings_and_shortcuts(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_rules_settings_and_shortcuts(browser: Any, server: Server, device: str) -> None:
     """The Rules panel from the panel and the keys; Settings kept per browser; single keys can be turned off
     (item 10, WCAG 2.1.4); a soft click when sound is on."""
-    page = seat_at_table(browser, server, "all_threes", 5, players=3)
-    page.click("#rules")
+    page = seat_at_table(browser, server, "all_threes", 5, players=3, device=DEVICES[device])
+    tap(page, "#rules", device)
     page.wait_for_selector("#rules-dialog[open] h3")
+    assert in_sight(page, "#rules-close") or page.evaluate(
+        "() => document.querySelector('#rules-dialog').scrollHeight > document.querySelector('#rules-dialog')"
+        ".clientHeight")  # a long text scrolls inside the box
+    shot(page, f"rules_{device}")
     assert page.inner_text("#rules-title") == "Rules of All Threes for 3 players"
     body = page.inner_text("#rules-body")
     assert "multiple of 3" in body and "6 + 3 = 9 → +9" in body and "13 → 12" in body
