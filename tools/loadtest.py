@@ -46,7 +46,8 @@ async def browser(url: str, game: str, stop_at: float, tally: Tally, think: floa
     """One simulated browser: its own cookie, whole games, one request at a time, `think` seconds between
     moves on average (a real page animates the computer's answer and a person looks before tapping)."""
     rng = random.Random(seed)
-    async with httpx.AsyncClient(base_url=url, timeout=30) as c:
+    # as the table's page does: it opens `/` (which sets the cookie), names its Origin, and opens the game by POST
+    async with httpx.AsyncClient(base_url=url, timeout=30, headers={"Origin": url}) as c:
         async def call(method: str, path: str, body: Any = None) -> dict[str, Any] | None:
             t0 = time.perf_counter()
             try:
@@ -62,7 +63,8 @@ async def browser(url: str, game: str, stop_at: float, tally: Tally, think: floa
             data: dict[str, Any] = r.json()
             return data
 
-        data = await call("GET", f"/api/state?game={game}")
+        await c.get("/")
+        data = await call("POST", "/api/open", {"game": game})
         while data is not None and time.monotonic() < stop_at:
             st = data["state"]
             v = st["view"]

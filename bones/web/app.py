@@ -1,7 +1,8 @@
 """The web table: a Starlette app serving the page and a small JSON API over `Table`.
 
-Each browser is known only by an anonymous random token in a cookie. Errors are JSON `{"error": message}` with a
-4xx status; nothing a user sees ever carries a traceback.
+Each browser is known only by an anonymous random token in a cookie, which the page (`GET /`) sets and nothing
+else does. Reading is GET and writes nothing; every change is a POST from the table's own page (`guard.py`). Errors
+are JSON `{"error": message}` with a 4xx status; nothing a user sees ever carries a traceback.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from typing import Any, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .guard import SecurityHeaders, refusal
 from .store import Store
 from .table import ApiError, Table
 
@@ -38,19 +41,28 @@ def default_data_dir() -> Path:
     return Path(platformdirs.user_data_dir("bones", appauthor=False))
 
 
-def _token(request: Request) -> tuple[str, bool]:
-    """The browser's token, and whether it is new (and must be set in a cookie)."""
+def _token(request: Request) -> str | None:
+    """The browser's token from its cookie, or None when it has none (yet)."""
     token = request.cookies.get(COOKIE, "")
-    if _TOKEN_RE.match(token):
-        return token, False
-    return secrets.token_urlsafe(18), True
+    return token if _TOKEN_RE.match(token) else None
 
 
-def _respond(payload: Any, status: int, token: str, fresh: bool) -> Response:
-    resp = JSONResponse(payload, status_code=status, headers={"Cache-Control": "no-store"})
-    if fresh:
-        resp.set_cookie(COOKIE, token, max_age=400 * 24 * 3600, httponly=True, samesite="strict", path="/")
-    return resp
+def _set_cookie(resp: Response, token: str) -> None:
+    # Lax, not Strict: a link to the table from another site must still find your games (Strict would hide the
+    # cookie on that first request, and the page would hand out a new one). Other pages are kept out of changes by
+    # `guard.refusal`, which SameSite cannot do between two ports of one host.
+    resp.set_cookie(COOKIE, token, max_age=400 * 24 * 3600, httponly=True, samesite="lax", path="/")
+
+
+def _json(payload: Any, status: int = 200) -> Response:
+    return JSONResponse(payload, status_code=status, headers={"Cache-Control": "no-store"})
+
+
+def _error(e: ApiError) -> Response:
+    payload: dict[str, Any] = {"error": e.message}
+    if e.code:
+        payload["code"] = e.code
+    return _json(payload, e.status)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -68,51 +80,60 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
+NO_COOKIE = "This browser has no table yet: open the page first (it sets the cookie that keeps your games)."
+
+
 def create_app(data_dir: Path | str | None = None) -> Starlette:
     """The ASGI app, keeping its games in `data_dir` (default: the user's data folder)."""
     store = Store(data_dir if data_dir is not None else default_data_dir())
     table = Table(store)
 
+    async def guarded(work: Callable[[], dict[str, Any]], token: str | None) -> Response:
+        """Run `work` in a thread under the browser's lock; refusals are 4xx with a sentence, failures 500."""
+        def run() -> dict[str, Any]:
+            if token is None:
+                return work()
+            with table.lock(token):
+                return work()
+
+        try:
+            return _json(await run_in_threadpool(run))
+        except ApiError as e:
+            return _error(e)
+        except Exception:
+            log.exception("request failed")
+            return _json({"error": "Something went wrong on the table; the game is unchanged."}, 500)
+
     def post(method: Callable[[str, dict[str, Any]], dict[str, Any]]) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
-            token, fresh = _token(request)
+            why = refusal(request)
+            if why is not None:
+                return _json({"error": why}, 403)
+            token = _token(request)
+            if token is None:
+                return _json({"error": NO_COOKIE}, 403)
             try:
                 body = await _body(request)
-
-                def run() -> dict[str, Any]:
-                    with table.lock(token):
-                        return method(token, body)
-
-                return _respond(await run_in_threadpool(run), 200, token, fresh)
             except ApiError as e:
-                return _respond({"error": e.message}, e.status, token, fresh)
-            except Exception:
-                log.exception("request failed")
-                return _respond({"error": "Something went wrong on the table; the game is unchanged."}, 500,
-                                token, fresh)
+                return _error(e)
+            return await guarded(lambda: method(token, body), token)
         return endpoint
 
     async def state(request: Request) -> Response:
-        token, fresh = _token(request)
+        token = _token(request)
         rules = request.query_params.get("game")
+        if token is None:
+            return _json({"error": NO_COOKIE}, 404)
+        return await guarded(lambda: table.peek(token, rules), token)
 
-        def run() -> dict[str, Any]:
-            with table.lock(token):
-                return table.load(token, rules)
-
-        try:
-            return _respond(await run_in_threadpool(run), 200, token, fresh)
-        except ApiError as e:
-            return _respond({"error": e.message}, e.status, token, fresh)
-        except Exception:
-            log.exception("request failed")
-            return _respond({"error": "Something went wrong on the table."}, 500, token, fresh)
+    async def rules(request: Request) -> Response:
+        q = request.query_params
+        return await guarded(lambda: table.rules_words(q.get("game"), q.get("players")), None)
 
     async def index(request: Request) -> Response:
-        token, fresh = _token(request)
         resp = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
-        if fresh:
-            resp.set_cookie(COOKIE, token, max_age=400 * 24 * 3600, httponly=True, samesite="strict", path="/")
+        if _token(request) is None:
+            _set_cookie(resp, secrets.token_urlsafe(18))
         return resp
 
     async def health(request: Request) -> Response:
@@ -132,6 +153,8 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
         Route("/", index),
         Route("/api/health", health),
         Route("/api/state", state),
+        Route("/api/rules", rules),
+        Route("/api/open", post(table.open), methods=["POST"]),
         Route("/api/action", post(table.act), methods=["POST"]),
         Route("/api/undo", post(table.undo), methods=["POST"]),
         Route("/api/new", post(table.new), methods=["POST"]),
@@ -140,7 +163,8 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
         Route("/api/settings", post(table.change), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error},
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.table = table
     app.state.store = store
     return app

@@ -1,19 +1,26 @@
-"""The computer across the table and the Hint: bones.players behind one small adapter.
+"""The computer round the table and the Hint: bones.players behind one small adapter.
 
 Players only ever get an `Observation` of their own seat. The levels come from the players' registry; where a level
-does not play a game, the level standing in for it plays, and the table says so (`note`).
+does not play a game, the level standing in for it plays, and the table says so (`note`). The computer seats that
+answer one request share one thinking time (`Clock`), so three computers take no longer than one.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import time
+from typing import Callable, NamedTuple
 
 from bones.engine import Action, Observation, Rules
-from bones.players import LEVELS, player_for, stand_in
+from bones.players import LEVELS, Budget, player_for, stand_in
 from bones.players.hint import hint as expert_hint
 
-TWO_PLAYERS = "two"
+from .store import TWO
+
+TWO_PLAYERS = TWO
 OPPONENT_NAMES = {**{lv.id: lv.name for lv in LEVELS.values()}, TWO_PLAYERS: "Two players"}
+ANSWER_SECONDS = 1.0  # the most the computer seats answering one request think, all together
+MIN_SECONDS = 0.05  # what a seat gets however little is left (it still plays a considered move)
+WORLDS = 120  # Expert's sampled worlds per decision (the time is only a cap)
 
 
 class Suggestion(NamedTuple):
@@ -23,18 +30,32 @@ class Suggestion(NamedTuple):
     reason: str | None
 
 
+class Clock:
+    """The thinking time of the computer seats answering one request, shared out seat by seat: each gets what is
+    left divided by the seats still to answer before a person acts."""
+
+    def __init__(self, seconds: float = ANSWER_SECONDS, now: Callable[[], float] = time.monotonic) -> None:
+        self.now = now
+        self.deadline = now() + seconds
+
+    def budget(self, seats_left: int) -> Budget:
+        left = max(0.0, self.deadline - self.now())
+        return Budget(WORLDS, max(MIN_SECONDS, left / max(1, seats_left)))
+
+
 def level_note(level: str, rules: Rules) -> str | None:
     """A sentence when another level plays `rules` in place of `level`; None when `level` plays them itself."""
     return stand_in(level, rules).note
 
 
-def choose(level: str, seed: int, obs: Observation) -> Action:
-    """The computer's action at `level` (or the level standing in for it) for its observation."""
+def choose(level: str, seed: int, obs: Observation, budget: Budget | None = None) -> Action:
+    """The computer's action at `level` (or the level standing in for it) for its observation, thinking within
+    `budget` (Expert honours its seconds as a cap; the other levels answer at once)."""
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]
     player, _ = player_for(level, obs.rules, seed)
-    action = player.choose(obs).action
+    action = player.choose(obs, budget).action
     if action not in legal:
         raise RuntimeError(f"the {level} player chose {action}, which is not legal here")
     return action

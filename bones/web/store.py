@@ -1,7 +1,9 @@
-"""The table's storage: browsers, games as (rules, seed, actions), and each browser's record, in SQLite (WAL).
+"""The table's storage: browsers, games as (rules, players, seed, actions), and each browser's record, in SQLite
+(WAL).
 
 A game is never stored as a state: it is replayed from its actions, so a reload or a server restart continues
-exactly where it was.
+exactly where it was. Each game keeps the opponent it was dealt against (a level, or two people), so a change of
+opponent never carries a game from one to the other.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+TWO = "two"  # the opponent of a game two people play on one device
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS browsers (
@@ -28,6 +32,7 @@ CREATE TABLE IF NOT EXISTS games (
     actions TEXT NOT NULL DEFAULT '[]',
     hints INTEGER NOT NULL DEFAULT 0,
     players INTEGER NOT NULL DEFAULT 2,
+    opponent TEXT NOT NULL DEFAULT '',
     lid INTEGER NOT NULL DEFAULT -1,
     recorded INTEGER NOT NULL DEFAULT 0,
     current INTEGER NOT NULL DEFAULT 1,
@@ -39,8 +44,10 @@ CREATE TABLE IF NOT EXISTS records (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     token TEXT NOT NULL,
     rules TEXT NOT NULL,
+    players INTEGER NOT NULL DEFAULT 2,
     game_id INTEGER NOT NULL,
     won INTEGER NOT NULL,
+    abandoned INTEGER NOT NULL DEFAULT 0,
     opponent TEXT NOT NULL,
     scores TEXT NOT NULL,
     hints INTEGER NOT NULL,
@@ -48,6 +55,12 @@ CREATE TABLE IF NOT EXISTS records (
 );
 CREATE INDEX IF NOT EXISTS records_by_browser ON records (token, rules);
 """
+
+# Columns added since the first data folders, with what fills them in an old one.
+_ADDED = {
+    "games": {"players": "INTEGER NOT NULL DEFAULT 2", "opponent": "TEXT NOT NULL DEFAULT ''"},
+    "records": {"players": "INTEGER NOT NULL DEFAULT 2", "abandoned": "INTEGER NOT NULL DEFAULT 0"},
+}
 
 
 @dataclass
@@ -60,9 +73,14 @@ class GameRow:
     seed: int
     actions: list[str]
     hints: int = 0
-    players: int = 2  # seats at the table (Draw Dominoes and Muggins take 2 to 4)
+    players: int = 2  # seats at the table (the games that allow it take 2 to 4)
     lid: int = -1  # two players: the seat whose tiles are face up, -1 when both lie face down
     recorded: bool = False  # its result is in the record (an undo after the end does not record it again)
+    opponent: str = ""  # the level it is played against, or TWO; "" for a game from before opponents were kept
+
+    @property
+    def two(self) -> bool:
+        return self.opponent == TWO
 
 
 class Store:
@@ -77,26 +95,50 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(SCHEMA)
-        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)")}
-        if "players" not in columns:  # a data folder from before 3- and 4-player games
-            self._db.execute("ALTER TABLE games ADD COLUMN players INTEGER NOT NULL DEFAULT 2")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a data folder from an earlier version up to date (its games and records are kept)."""
+        for table, added in _ADDED.items():
+            columns = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+            for name, decl in added.items():
+                if name not in columns:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {decl}")
+                    if (table, name) == ("records", "players"):  # each record takes its game's seats
+                        self._db.execute("UPDATE records SET players = COALESCE((SELECT players FROM games "
+                                         "WHERE games.id = records.game_id), 2)")
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    def count(self, table: str) -> int:
+        """Rows in one of the tables (for tests and checks): browsers, games or records."""
+        if table not in ("browsers", "games", "records"):
+            raise ValueError(f"no table {table!r}")
+        with self._lock:
+            return int(self._db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
     # ----- browsers ----------------------------------------------------------------------------------------
+
+    def peek_settings(self, token: str) -> dict[str, Any] | None:
+        """The browser's settings, or None for a browser never seen (nothing is written)."""
+        with self._lock:
+            row = self._db.execute("SELECT settings FROM browsers WHERE token = ?", (token,)).fetchone()
+        if row is None:
+            return None
+        value = json.loads(row[0])
+        return value if isinstance(value, dict) else {}
 
     def settings(self, token: str) -> dict[str, Any]:
         """The browser's settings (created on first sight)."""
         with self._lock:
-            row = self._db.execute("SELECT settings FROM browsers WHERE token = ?", (token,)).fetchone()
-            if row is None:
+            found = self.peek_settings(token)
+            if found is None:
                 self._db.execute("INSERT INTO browsers (token, settings, created) VALUES (?, '{}', ?)",
                                  (token, time.time()))
                 return {}
-            value = json.loads(row[0])
-            return value if isinstance(value, dict) else {}
+            return found
 
     def save_settings(self, token: str, settings: dict[str, Any]) -> None:
         with self._lock:
@@ -108,16 +150,17 @@ class Store:
     @staticmethod
     def _row(r: tuple[Any, ...]) -> GameRow:
         return GameRow(id=r[0], token=r[1], rules=r[2], seed=r[3], actions=json.loads(r[4]), hints=r[5],
-                       lid=r[6], recorded=bool(r[7]), players=r[8])
+                       lid=r[6], recorded=bool(r[7]), players=r[8], opponent=r[9])
 
-    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded, players"
+    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded, players, opponent"
 
-    def current_game(self, token: str, rules: str, players: int = 2) -> GameRow | None:
-        """The browser's game of `rules` for `players` on the table now (finished or not), if any."""
+    def current_game(self, token: str, rules: str, players: int = 2, two: bool = False) -> GameRow | None:
+        """The browser's game of `rules` for `players` on the table now (finished or not), against the computer
+        or (`two`) between two people, if any."""
         with self._lock:
             r = self._db.execute(
                 f"SELECT {self._COLUMNS} FROM games WHERE token = ? AND rules = ? AND players = ? AND current = 1 "
-                "ORDER BY id DESC LIMIT 1", (token, rules, players)).fetchone()
+                "AND (opponent = ?) = ? ORDER BY id DESC LIMIT 1", (token, rules, players, TWO, two)).fetchone()
             return self._row(r) if r else None
 
     def game(self, game_id: int) -> GameRow | None:
@@ -125,63 +168,70 @@ class Store:
             r = self._db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             return self._row(r) if r else None
 
-    def new_game(self, token: str, rules: str, seed: int, players: int = 2) -> GameRow:
-        """A fresh game of `rules` for the browser; its previous game of `rules` (as many players) leaves the
-        table."""
+    def new_game(self, token: str, rules: str, seed: int, players: int = 2, opponent: str = "beginner") -> GameRow:
+        """A fresh game of `rules` for the browser; its previous game of the same kind (`rules`, as many players,
+        against the computer or between two people) leaves the table."""
         now = time.time()
+        two = opponent == TWO
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute("UPDATE games SET current = 0 WHERE token = ? AND rules = ? AND players = ?",
-                                 (token, rules, players))
+                self._db.execute("UPDATE games SET current = 0 WHERE token = ? AND rules = ? AND players = ? "
+                                 "AND (opponent = ?) = ?", (token, rules, players, TWO, two))
                 cur = self._db.execute(
-                    "INSERT INTO games (token, rules, seed, players, actions, created, updated) "
-                    "VALUES (?, ?, ?, ?, '[]', ?, ?)", (token, rules, seed, players, now, now))
+                    "INSERT INTO games (token, rules, seed, players, opponent, actions, created, updated) "
+                    "VALUES (?, ?, ?, ?, ?, '[]', ?, ?)", (token, rules, seed, players, opponent, now, now))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             game_id = cur.lastrowid
             assert game_id is not None
-            return GameRow(id=game_id, token=token, rules=rules, seed=seed, actions=[], players=players)
+            return GameRow(id=game_id, token=token, rules=rules, seed=seed, actions=[], players=players,
+                           opponent=opponent)
 
     def save_game(self, row: GameRow) -> None:
         with self._lock:
             self._db.execute(
-                "UPDATE games SET actions = ?, hints = ?, lid = ?, recorded = ?, updated = ? WHERE id = ?",
-                (json.dumps(row.actions), row.hints, row.lid, int(row.recorded), time.time(), row.id))
+                "UPDATE games SET actions = ?, hints = ?, lid = ?, recorded = ?, opponent = ?, updated = ? "
+                "WHERE id = ?",
+                (json.dumps(row.actions), row.hints, row.lid, int(row.recorded), row.opponent, time.time(), row.id))
 
     # ----- records -----------------------------------------------------------------------------------------
 
-    def add_record(self, row: GameRow, won: bool, opponent: str, scores: list[int]) -> None:
-        """Write a finished game into the browser's record (once per game) and save the game."""
+    def add_record(self, row: GameRow, won: bool, scores: list[int], abandoned: bool = False) -> None:
+        """Write a game into the browser's record (once per game: finished, or left unfinished and counted as
+        lost) and save the game."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO records (token, rules, game_id, won, opponent, scores, hints, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (row.token, row.rules, row.id, int(won), opponent, json.dumps(scores), row.hints, time.time()))
+                    "INSERT INTO records (token, rules, players, game_id, won, abandoned, opponent, scores, hints, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.token, row.rules, row.players, row.id, int(won), int(abandoned), row.opponent,
+                     json.dumps(scores), row.hints, time.time()))
                 row.recorded = True
                 self._db.execute(
-                    "UPDATE games SET actions = ?, hints = ?, lid = ?, recorded = 1, updated = ? WHERE id = ?",
-                    (json.dumps(row.actions), row.hints, row.lid, time.time(), row.id))
+                    "UPDATE games SET actions = ?, hints = ?, lid = ?, recorded = 1, opponent = ?, updated = ? "
+                    "WHERE id = ?", (json.dumps(row.actions), row.hints, row.lid, row.opponent, time.time(), row.id))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def record(self, token: str, rules: str) -> list[dict[str, Any]]:
-        """The browser's finished games of `rules`, oldest first."""
+    def record(self, token: str, rules: str, players: int = 2) -> list[dict[str, Any]]:
+        """The browser's recorded games of `rules` with `players` at the table, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT won, opponent, scores, hints FROM records WHERE token = ? AND rules = ? ORDER BY id",
-                (token, rules)).fetchall()
-        return [{"won": bool(w), "opponent": o, "scores": json.loads(s), "hints": h} for w, o, s, h in rows]
+                "SELECT won, abandoned, opponent, scores, hints FROM records WHERE token = ? AND rules = ? "
+                "AND players = ? ORDER BY id", (token, rules, players)).fetchall()
+        return [{"won": bool(w), "abandoned": bool(a), "opponent": o, "scores": json.loads(s), "hints": h}
+                for w, a, o, s, h in rows]
 
-    def hints_used(self, token: str, rules: str) -> int:
-        """Hints asked for in every game of `rules` this browser has played, the one on the table included."""
+    def hints_used(self, token: str, rules: str, players: int = 2) -> int:
+        """Hints asked for in every game of `rules` with `players` this browser has played against the computer,
+        the one on the table included."""
         with self._lock:
-            r = self._db.execute("SELECT COALESCE(SUM(hints), 0) FROM games WHERE token = ? AND rules = ?",
-                                 (token, rules)).fetchone()
+            r = self._db.execute("SELECT COALESCE(SUM(hints), 0) FROM games WHERE token = ? AND rules = ? "
+                                 "AND players = ? AND opponent != ?", (token, rules, players, TWO)).fetchone()
         return int(r[0])

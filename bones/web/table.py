@@ -1,32 +1,39 @@
 """The table's game logic: replay a stored game, apply a browser's action, let the computer answer, undo.
 
 The server is authoritative: every action goes through `GameState.apply`; the browser gets frames (one seat's
-view after each event, with the event explained) to animate, never the full state.
+view after each event, with the event explained) to animate, never the full state. Reading the table (`peek`)
+writes nothing; every change is a POST.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
-from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, get_rules, new_game,
-                          observe, observe_finished)
+from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, new_game, observe,
+                          observe_finished)
 from bones.engine.layout import end_words
 from bones.players import LEVELS
 
 from . import computer
+from .rules_text import rules_text, set_words
 from .store import GameRow, Store
 from .view import build_view
-from .words import Names, draw_text, game_text, pass_text, play_text, round_text
+from .words import Names, draw_text, game_summary, game_text, pass_text, play_text, round_text
 
 GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
 OPPONENTS = tuple(LEVELS) + (computer.TWO_PLAYERS,)
+PACES = {"slow": 1200, "normal": 700, "fast": 350}  # the computer's pace: milliseconds between its moves
 # "players": the number of seats chosen for each game that allows more than two ({"muggins": 3})
-DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False, "players": {}}
+DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False, "players": {},
+                                    "pace": "normal", "sound": False, "shortcuts": True}
+SWITCHES = ("show_moves", "sound", "shortcuts")  # the settings that are on or off
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
+STALE = "stale"  # the code of a refusal because the page is behind the table (another tab moved on)
 
 
 def hint_words(action: Action, reason: str | None) -> str:
@@ -53,24 +60,28 @@ def hint_words(action: Action, reason: str | None) -> str:
 
 
 class ApiError(Exception):
-    """A request the table refuses: an HTTP status and a message fit to show a person."""
+    """A request the table refuses: an HTTP status and a message fit to show a person (`code` says what kind,
+    for the page: "stale" when another tab has moved the game on)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.code = code
 
 
 @dataclass
 class Replayed:
-    """A stored game replayed: the state now, and the seat that took each action."""
+    """A stored game replayed: the state now, the seat that took each action, and the state before the last
+    action (to explain it again after a reload)."""
 
     game: GameState
     seats: list[int] = field(default_factory=list)
+    before: GameState | None = None
 
 
-def _names(opponent: str, players: int = 2) -> Names:
-    if opponent == computer.TWO_PLAYERS:
+def _names(two: bool, players: int = 2) -> Names:
+    if two:
         return Names(("Player 1", "Player 2"))
     if players == 2:
         return Names(("You", "The computer"))
@@ -82,24 +93,47 @@ def _options(row: GameRow) -> dict[str, Any] | None:
     return {"players": row.players} if row.players != RULES[row.rules].players else None
 
 
+def _humans(row: GameRow) -> set[int]:
+    return {0, 1} if row.two else {0}
+
+
+def _level(row: GameRow) -> str:
+    return row.opponent if row.opponent in LEVELS else "beginner"
+
+
+def _check_rules(rules: Any) -> str:
+    if not isinstance(rules, str) or rules not in GAME_IDS:
+        raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+    return rules
+
+
 class Table:
     """Every browser's games, over one `Store`."""
 
-    def __init__(self, store: Store, cache_size: int = 256) -> None:
+    def __init__(self, store: Store, cache_size: int = 256,
+                 clock: Callable[[], computer.Clock] = computer.Clock) -> None:
         self.store = store
+        self.clock = clock  # the shared thinking time of the computer seats answering one request
         self._cache: OrderedDict[int, tuple[tuple[str, ...], Replayed]] = OrderedDict()
         self._cache_size = cache_size
         self._cache_lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
+        # one lock per browser while a request of it holds one: nothing is kept for a browser that is idle
+        self._locks: weakref.WeakValueDictionary[str, Any] = weakref.WeakValueDictionary()
         self._locks_lock = threading.Lock()
 
-    def lock(self, token: str) -> threading.Lock:
+    def lock(self, token: str) -> Any:
         """One lock per browser: its requests are handled one at a time."""
         with self._locks_lock:
             lk = self._locks.get(token)
             if lk is None:
-                lk = self._locks[token] = threading.Lock()
+                lk = threading.Lock()
+                self._locks[token] = lk
             return lk
+
+    def lock_count(self) -> int:
+        """Browsers with a lock now (those with a request in hand)."""
+        with self._locks_lock:
+            return len(self._locks)
 
     # ----- replay ------------------------------------------------------------------------------------------
 
@@ -110,12 +144,13 @@ class Table:
             hit = self._cache.get(row.id)
         start = 0
         if hit is not None and hit[0] == actions[: len(hit[0])]:
-            rep = Replayed(hit[1].game, list(hit[1].seats))
+            rep = Replayed(hit[1].game, list(hit[1].seats), hit[1].before)
             start = len(hit[0])
         else:
             rep = Replayed(new_game(row.rules, row.seed, _options(row)))
         for text in actions[start:]:
             seat = rep.game.current_seat
+            rep.before = rep.game
             rep.game = rep.game.apply(Action.parse(text))
             rep.seats.append(seat if seat is not None else -1)
         self._remember(row.id, actions, rep)
@@ -123,7 +158,7 @@ class Table:
 
     def _remember(self, game_id: int, actions: tuple[str, ...], rep: Replayed) -> None:
         with self._cache_lock:
-            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats)))
+            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats), rep.before))
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -131,13 +166,19 @@ class Table:
     # ----- settings and games ------------------------------------------------------------------------------
 
     def settings(self, token: str) -> dict[str, Any]:
-        stored = self.store.settings(token)
+        """The browser's settings, the defaults filling what it never chose (reading writes nothing)."""
+        stored = self.store.peek_settings(token) or {}
         out = dict(DEFAULT_SETTINGS)
         out.update({k: v for k, v in stored.items() if k in DEFAULT_SETTINGS})
         if out["game"] not in GAME_IDS:
             out["game"] = "draw"
         if out["opponent"] not in OPPONENTS:
             out["opponent"] = "beginner"
+        if out["pace"] not in PACES:
+            out["pace"] = "normal"
+        for key in SWITCHES:
+            if not isinstance(out[key], bool):
+                out[key] = DEFAULT_SETTINGS[key]
         players = out["players"] if isinstance(out["players"], dict) else {}
         out["players"] = {g: n for g, n in players.items()
                           if g in GAME_IDS and isinstance(n, int) and n in RULES[g].allowed_players}
@@ -151,67 +192,77 @@ class Table:
         n = settings["players"].get(rules, 2)
         return n if n in RULES[rules].allowed_players else 2
 
+    def _stored(self, token: str, rules: str, settings: dict[str, Any]) -> GameRow | None:
+        two = settings["opponent"] == computer.TWO_PLAYERS
+        return self.store.current_game(token, rules, self.seats_for(settings, rules), two)
+
     def current(self, token: str, rules: str, settings: dict[str, Any] | None = None) -> GameRow:
-        """The browser's game of `rules` on the table (with as many players as chosen), dealing a new one if there
-        is none."""
-        players = self.seats_for(settings if settings is not None else self.settings(token), rules)
-        row = self.store.current_game(token, rules, players)
+        """The browser's game of `rules` on the table (as many players as chosen, against the computer or between
+        two people as chosen), dealing a new one if there is none. A game keeps the level it was dealt against
+        once you have played in it; before that it takes the level chosen."""
+        settings = settings if settings is not None else self.settings(token)
+        row = self._stored(token, rules, settings)
         if row is None:
-            row = self.store.new_game(token, rules, secrets.randbelow(2**31), players)
+            return self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
+                                       settings["opponent"])
+        wanted = settings["opponent"]
+        if not row.two and row.opponent != wanted and (row.opponent == "" or not self._started(row)):
+            row.opponent = wanted
+            self.store.save_game(row)
         return row
 
+    def _started(self, row: GameRow, rep: Replayed | None = None) -> bool:
+        """Whether a person has acted in the game (from then on it is theirs to finish or to leave as a loss); a
+        pass the table made for them does not count."""
+        seats = (rep or self.replay(row)).seats
+        return any(s in _humans(row) and a != "pass" for s, a in zip(seats, row.actions))
+
     def check_game(self, token: str, rules: Any, game_id: Any, n: Any) -> GameRow:
-        """The game a request names, or a clear refusal (unknown game, another browser's, out of date)."""
-        if not isinstance(rules, str) or rules not in GAME_IDS:
-            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+        """The game a request names, or a clear refusal (unknown game, another browser's, out of date). Every
+        request that changes a game names it by `id` and `n`, the number of actions the page has seen."""
+        rules = _check_rules(rules)
+        if game_id is None or n is None:
+            raise ApiError(400, "Say which game and how far the page has seen it: {\"game\", \"id\", \"n\"} "
+                                "(the page sends them with every move).")
+        if not isinstance(game_id, int) or isinstance(game_id, bool):
+            raise ApiError(400, "The game id must be a whole number.")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise ApiError(400, "The move number 'n' must be a whole number.")
         row = self.current(token, rules)
-        if game_id is not None:
-            if not isinstance(game_id, int) or isinstance(game_id, bool):
-                raise ApiError(400, "The game id must be a whole number.")
-            if game_id != row.id:
-                other = self.store.game(game_id) if 0 < game_id < 2**62 else None
-                if other is None:
-                    raise ApiError(404, f"There is no game {game_id}.")
-                if other.token != token:
-                    raise ApiError(403, "That game belongs to another browser.")
-                raise ApiError(409, "That game is no longer on the table: a new game was started.")
-        if n is not None:
-            if not isinstance(n, int) or isinstance(n, bool):
-                raise ApiError(400, "The move number 'n' must be a whole number.")
-            if n != len(row.actions):
-                raise ApiError(409, "The table has moved on since this page last saw it (another tab?). "
-                                    "Reload to see it as it is.")
+        if game_id != row.id:
+            other = self.store.game(game_id) if 0 < game_id < 2**62 else None
+            if other is None:
+                raise ApiError(404, f"There is no game {game_id}.")
+            if other.token != token:
+                raise ApiError(403, "That game belongs to another browser.")
+            raise ApiError(409, "That game is no longer on the table: a new game was started.", STALE)
+        if n != len(row.actions):
+            raise ApiError(409, "The table has moved on since this page last saw it (another tab?).", STALE)
         return row
 
     # ----- acting ------------------------------------------------------------------------------------------
 
-    def _view(self, game: GameState, seat: int, opponent: str, lid: int) -> dict[str, Any]:
-        two = opponent == computer.TWO_PLAYERS
-        lid_open = (not two) or lid == seat
-        return build_view(observe(game, seat), _names(opponent, game.seats), lid_open=lid_open, two_players=two)
+    def _view(self, game: GameState, seat: int, row: GameRow) -> dict[str, Any]:
+        lid_open = (not row.two) or row.lid == seat
+        return build_view(observe(game, seat), _names(row.two, game.seats), lid_open=lid_open, two_players=row.two)
 
-    def _near_seat(self, game: GameState, opponent: str, last: int) -> int:
+    @staticmethod
+    def _near_seat(game: GameState, row: GameRow, last: int) -> int:
         """The seat at the near edge: you against the computer; the side to move with two players."""
-        if opponent != computer.TWO_PLAYERS:
+        if not row.two:
             return 0
         seat = game.current_seat
         return seat if seat is not None else last
 
-    def _apply(self, row: GameRow, rep: Replayed, action: Action, opponent: str, frames: list[dict[str, Any]],
-               auto: bool = False) -> None:
-        """Apply one action, append it to the row and describe it in frames."""
-        game = rep.game
-        seat = game.current_seat
-        if seat is None:
-            raise ApiError(409, "The game is over: start a new game.")
-        index = game.round_index
-        new = game.apply(action)
-        rnd = new.round_of_action(index)  # the round this action belongs to, as it stands after it
+    @staticmethod
+    def _event(names: Names, before: GameState, after: GameState, seat: int) -> dict[str, Any]:
+        """The last action (from `before` to `after`) as the page shows it: who, what, where, the points, and
+        its explanation in words."""
+        rnd = after.round_of_action(before.round_index)  # the round the action belongs to, as it left it
         assert rnd is not None and rnd.log is not None
         event = rnd.history[-1]
         resolved = event.action
         open_pips = sorted(event.before.open_pips(), reverse=True)
-        names = _names(opponent, game.seats)
         if resolved.kind == "play":
             assert resolved.tile is not None
             text = play_text(names, seat, resolved.end, str(resolved.tile), rnd.table, event.scored,
@@ -219,41 +270,65 @@ class Table:
         elif resolved.kind == "draw":
             text = draw_text(names, seat, open_pips)
         else:
-            text = pass_text(names, seat, open_pips, game.rules)
-        row.actions.append(str(resolved))
+            text = pass_text(names, seat, open_pips, before.rules)
+        return {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
+                "end": resolved.end or ("C" if resolved.kind == "play" else None), "text": text}
+
+    def _apply(self, row: GameRow, rep: Replayed, action: Action, frames: list[dict[str, Any]],
+               auto: bool = False) -> None:
+        """Apply one action, append it to the row and describe it in frames."""
+        game = rep.game
+        seat = game.current_seat
+        if seat is None:
+            raise ApiError(409, "The game is over: start a new game.")
+        new = game.apply(action)
+        names = _names(row.two, game.seats)
+        ev = {**self._event(names, game, new, seat), "auto": auto}
+        row.actions.append(ev["action"])
         rep.seats.append(seat)
+        rep.before = game
         rep.game = new
-        two = opponent == computer.TWO_PLAYERS
-        if two and (resolved.kind != "draw" or rnd.over):
+        if row.two and (ev["kind"] != "draw" or len(new.results) > len(game.results)):
             row.lid = -1  # after every tile (or pass) both hands lie face down
-        ev = {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
-              "text": text, "auto": auto}
         if len(new.results) > len(game.results):
-            near = seat if two else 0
+            near = seat if row.two else 0
             result = new.results[-1]
-            summary = round_text(names, result, game.rules, len(new.results))
+            told = round_text(names, result, game.rules, len(new.results))
+            summary = told + (" " + game_text(names, new.scores, new.winner) if new.over else "")
+            view = build_view(observe_finished(new, near), names, lid_open=not row.two or row.lid == near,
+                              two_players=row.two)
+            # The round is over: every hand left is shown, face up, in seat order.
+            end = {"text": summary, "round_text": told, "pips": list(result.pips_left), "points": list(result.points),
+                   "shown": [[str(t) for t in hand] for hand in result.hands_left], "game_over": new.over}
             if new.over:
-                summary += " " + game_text(names, new.scores, new.winner)
-            view = build_view(observe_finished(new, near), names, lid_open=not two or row.lid == near,
-                              two_players=two)
-            frames.append({"n": len(row.actions), "event": ev, "view": view,
-                           "round_end": {"text": summary, "pips": list(result.pips_left),
-                                         "points": list(result.points), "game_over": new.over}})
+                end["summary"] = game_summary(names, new.results, new.scores, new.winner, new.rules.target)
+            frames.append({"n": len(row.actions), "event": ev, "view": view, "round_end": end})
             if not new.over:
-                near = self._near_seat(new, opponent, seat)
+                near = self._near_seat(new, row, seat)
                 leader = new.current_seat
                 deal = f"Round {len(new.results) + 1} is dealt."
                 if leader is not None:
                     deal += f" {names.who(leader)} {'lead' if names.who(leader) == 'You' else 'leads'}."
                 frames.append({"n": len(row.actions), "event": {"seat": None, "kind": "deal", "text": deal},
-                               "view": self._view(new, near, opponent, row.lid)})
+                               "view": self._view(new, near, row)})
         else:
-            near = self._near_seat(new, opponent, seat)
-            frames.append({"n": len(row.actions), "event": ev, "view": self._view(new, near, opponent, row.lid)})
+            near = self._near_seat(new, row, seat)
+            frames.append({"n": len(row.actions), "event": ev, "view": self._view(new, near, row)})
 
-    def advance(self, row: GameRow, rep: Replayed, opponent: str, frames: list[dict[str, Any]]) -> None:
-        """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts."""
-        humans = {0, 1} if opponent == computer.TWO_PLAYERS else {0}
+    @staticmethod
+    def _seats_to_answer(game: GameState, seat: int, humans: set[int]) -> int:
+        """The computer seats to move from `seat` on before a person's turn (they share one thinking time)."""
+        k = 0
+        while k < game.seats and (seat + k) % game.seats not in humans:
+            k += 1
+        return max(1, k)
+
+    def advance(self, row: GameRow, rep: Replayed, frames: list[dict[str, Any]]) -> None:
+        """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts. The
+        computer seats answering in turn between two of yours share one thinking time (`computer.ANSWER_SECONDS`)."""
+        humans = _humans(row)
+        clock = self.clock()
+        deal = rep.game.round_index
         for _ in range(MAX_REPLIES):
             game = rep.game
             seat = game.current_seat
@@ -262,46 +337,55 @@ class Table:
             obs = observe(game, seat)
             legal = obs.legal_actions()
             if seat in humans:
-                if legal == [PASS]:
-                    self._apply(row, rep, PASS, opponent, frames, auto=True)
+                if legal == [PASS]:  # the table passes for you; the computer seats after you get their own time
+                    self._apply(row, rep, PASS, frames, auto=True)
+                    clock = self.clock()
                     continue
                 return
-            level = opponent if opponent in LEVELS else "beginner"
-            action = computer.choose(level, row.seed + len(row.actions), obs)
-            self._apply(row, rep, action, opponent, frames)
+            if game.round_index != deal:  # a new round: its computer seats get their own time
+                clock, deal = self.clock(), game.round_index
+            # a seat with one thing to do does it at once; one with a choice thinks within its share of the time
+            budget = clock.budget(self._seats_to_answer(game, seat, humans)) if len(legal) > 1 else None
+            action = computer.choose(_level(row), row.seed + len(row.actions), obs, budget)
+            self._apply(row, rep, action, frames)
 
-    def finish(self, row: GameRow, rep: Replayed, opponent: str) -> None:
+    def finish(self, row: GameRow, rep: Replayed) -> None:
         """Save the row; a game just decided goes into the record once (an undo later does not change it)."""
         self._remember(row.id, tuple(row.actions), rep)
         game = rep.game
-        if game.over and not row.recorded and opponent != computer.TWO_PLAYERS:
-            self.store.add_record(row, game.winner == 0, opponent, list(game.scores))
+        if game.over and not row.recorded and not row.two:
+            self.store.add_record(row, game.winner == 0, list(game.scores))
         else:
             self.store.save_game(row)
 
-    def act(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """A browser's action: check it, apply it, let the computer answer; frames to animate."""
-        settings = self.settings(token)
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
-        text = body.get("action")
+    def _parse(self, row: GameRow, text: Any) -> Action:
+        """The action a request names, refused with a clear 400 when it is not one of this game's set."""
         if not isinstance(text, str):
             raise ApiError(400, "Say which action: a tile and an end like \"6-4 R\", or \"draw\" or \"pass\".")
         try:
             action = Action.parse(text)
         except ActionParseError as e:
             raise ApiError(400, str(e)[:300]) from None
+        top = RULES[row.rules].max_pip
+        if action.tile is not None and action.tile.high > top:
+            shown = text.split()[0] if text.split() else str(action.tile)
+            raise ApiError(400, f"{shown[:20]} is not a tile of {set_words(top)}: its halves show 0 to {top}.")
+        return action
+
+    def act(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """A browser's action: check it, apply it, let the computer answer; frames to animate."""
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        action = self._parse(row, body.get("action"))
         rep = self.replay(row)
         game = rep.game
-        opponent = settings["opponent"]
         if game.over:
             raise ApiError(409, "The game is over: start a new game.")
         seat = game.current_seat
         if seat is None:
             raise ApiError(409, "The round is over.")
-        two = opponent == computer.TWO_PLAYERS
-        if not two and seat != 0:
+        if not row.two and seat != 0:
             raise ApiError(409, "It is not your turn: the computer is to move.")
-        if two and row.lid != seat:
+        if row.two and row.lid != seat:
             raise ApiError(409, f"Player {seat + 1}'s tiles are face down: tap the lid first.")
         want = body.get("seat")
         if want is not None and want != seat:
@@ -322,52 +406,74 @@ class Table:
                 msg = str(e).replace(f"the hand of seat {seat}", "your hand")
                 raise ApiError(422, msg[:1].upper() + msg[1:] + ".") from None
         frames: list[dict[str, Any]] = []
-        self._apply(row, rep, action, opponent, frames)
-        self.advance(row, rep, opponent, frames)
-        self.finish(row, rep, opponent)
-        return {"frames": frames, "state": self.state(token, row.rules, row, rep)}
+        self._apply(row, rep, action, frames)
+        self.advance(row, rep, frames)
+        self.finish(row, rep)
+        return {"frames": frames, "state": self.state(token, row, rep)}
 
-    def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
-        settings = self.settings(token)
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
-        rep = self.replay(row)
-        two = settings["opponent"] == computer.TWO_PLAYERS
-        humans = {0, 1} if two else {0}
+    def _undo_from(self, row: GameRow, rep: Replayed) -> int | None:
+        """Where Undo would cut the actions: before your last tile and the draws that led to it; None when there
+        is nothing you may take back. With two players a side takes back only its own tile, with its tiles face
+        up: never the other side's, and never under the lid."""
+        humans = _humans(row)
         i = len(row.actions) - 1
         while i >= 0 and not (rep.seats[i] in humans and row.actions[i] not in ("draw", "pass")):
             i -= 1
         if i < 0:
-            raise ApiError(409, "There is nothing to undo yet.")
+            return None
+        if row.two:
+            seat = rep.game.current_seat
+            if seat is None or row.lid != seat or rep.seats[i] != seat:
+                return None
         while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] == "draw":
             i -= 1
-        row.actions = row.actions[:i]
-        row.lid = -1
+        return i
+
+    def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
+        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        rep = self.replay(row)
+        cut = self._undo_from(row, rep)
+        if cut is None:
+            if row.two and any(s in _humans(row) and a not in ("draw", "pass") for s, a in zip(rep.seats, row.actions)):
+                raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
+                                    "face up: the other side's move stands.")
+            raise ApiError(409, "There is nothing to undo yet.")
+        row.actions = row.actions[:cut]
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
-        self.advance(row, rep, settings["opponent"], frames)
-        self.finish(row, rep, settings["opponent"])
-        return {"frames": frames, "state": self.state(token, row.rules, row, rep)}
+        self.advance(row, rep, frames)
+        self.finish(row, rep)
+        return {"frames": frames, "state": self.state(token, row, rep)}
+
+    def in_progress(self, row: GameRow, rep: Replayed) -> bool:
+        """Whether New game would leave a game you have played in unfinished (against the computer that counts
+        as a loss)."""
+        return not rep.game.over and self._started(row, rep)
 
     def new(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Start over: a fresh deal of the game on the lid (the old one leaves the table unrecorded)."""
+        """Start over: a fresh deal of the game on the lid. A game against the computer left unfinished after you
+        have played in it counts as a loss; two people's games are not recorded."""
         settings = self.settings(token)
-        rules = body.get("game", settings["game"])
-        if not isinstance(rules, str) or rules not in GAME_IDS:
-            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+        rules = _check_rules(body.get("game", settings["game"]))
+        old = self._stored(token, rules, settings)
+        if old is not None and not old.two and not old.recorded:
+            rep = self.replay(old)
+            if self.in_progress(old, rep):
+                self.store.add_record(old, False, list(rep.game.totals()), abandoned=True)
         # The seed stays on the server: a browser that chose it could work out every hidden tile.
-        row = self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules))
+        row = self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
+                                  settings["opponent"])
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
-        self.advance(row, rep, settings["opponent"], frames)
-        self.finish(row, rep, settings["opponent"])
-        return {"frames": frames, "state": self.state(token, rules, row, rep)}
+        self.advance(row, rep, frames)
+        self.finish(row, rep)
+        return {"frames": frames, "state": self.state(token, row, rep)}
 
     def lid(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Two players: the side to move turns its own tiles face up."""
-        settings = self.settings(token)
         row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
-        if settings["opponent"] != computer.TWO_PLAYERS:
+        if not row.two:
             raise ApiError(409, "The lid is only used when two people play.")
         rep = self.replay(row)
         seat = rep.game.current_seat
@@ -375,19 +481,17 @@ class Table:
             raise ApiError(409, "Nobody is to move.")
         row.lid = seat
         self.store.save_game(row)
-        return {"frames": [], "state": self.state(token, row.rules, row, rep)}
+        return {"frames": [], "state": self.state(token, row, rep)}
 
     def hint(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Expert's suggestion from the seat to move (it sees that seat's tiles and the table only)."""
-        settings = self.settings(token)
         row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
         rep = self.replay(row)
         game = rep.game
         seat = game.current_seat
-        two = settings["opponent"] == computer.TWO_PLAYERS
         if game.over or seat is None:
             raise ApiError(409, "The game is over: there is nothing to hint.")
-        if (not two and seat != 0) or (two and row.lid != seat):
+        if (not row.two and seat != 0) or (row.two and row.lid != seat):
             raise ApiError(409, "A hint is for the side to move, with its tiles face up.")
         obs = observe(game, seat)
         s = computer.hint(obs, seed=row.seed + len(row.actions))
@@ -396,10 +500,11 @@ class Table:
         a = s.action
         say = "Hint: " + hint_words(a, s.reason)
         return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "say": say},
-                "state": self.state(token, row.rules, row, rep)}
+                "state": self.state(token, row, rep)}
 
     def change(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Settings: the game on the lid, the opponent, Show moves."""
+        """Settings: the game on the lid, the opponent, the number of players, Show moves, the computer's pace,
+        sound and keyboard shortcuts. All are checked before any is kept."""
         settings = self.settings(token)
         for key, value in sorted(body.items(), key=lambda kv: kv[0] == "players"):
             if key == "players":
@@ -416,61 +521,114 @@ class Table:
             elif key == "opponent":
                 if value not in OPPONENTS:
                     raise ApiError(400, f"Unknown opponent {value!r} (choose from {', '.join(OPPONENTS)}).")
-            elif key == "show_moves":
+            elif key == "pace":
+                if value not in PACES:
+                    raise ApiError(400, f"The pace is one of {', '.join(PACES)}.")
+            elif key in SWITCHES:
                 if not isinstance(value, bool):
-                    raise ApiError(400, "show_moves must be true or false.")
+                    raise ApiError(400, f"{key} must be true or false.")
             else:
-                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, players, show_moves).")
+                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, players, show_moves, "
+                                    "pace, sound, shortcuts).")
             settings[key] = value
         self.store.save_settings(token, settings)
-        return self.load(token, settings["game"])
+        return self.open(token, {})
 
-    def load(self, token: str, rules: Any = None) -> dict[str, Any]:
-        """The table as this browser left it (the computer answers first if it was left to move)."""
+    def open(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        """The page opening the table: the game chosen (`game`, else the one on the lid), dealt if there is none,
+        and the computer's answer if it was left to move."""
         settings = self.settings(token)
-        if rules is None:
-            rules = settings["game"]
-        if not isinstance(rules, str) or rules not in GAME_IDS:
-            raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
-        if settings["game"] != rules:
+        rules = _check_rules(body.get("game", settings["game"]))
+        if settings["game"] != rules or self.store.peek_settings(token) is None:
             settings["game"] = rules
             self.store.save_settings(token, settings)
         row = self.current(token, rules, settings)
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         before = len(row.actions)
-        self.advance(row, rep, settings["opponent"], frames)
+        self.advance(row, rep, frames)
         if len(row.actions) != before or (rep.game.over and not row.recorded):
-            self.finish(row, rep, settings["opponent"])
-        return {"frames": frames, "state": self.state(token, rules, row, rep)}
+            self.finish(row, rep)
+        return {"frames": frames, "state": self.state(token, row, rep)}
 
-    def state(self, token: str, rules: str, row: GameRow, rep: Replayed) -> dict[str, Any]:
+    def peek(self, token: str, rules: Any = None) -> dict[str, Any]:
+        """The table as it stands, for reading only: nothing is written, dealt or moved."""
+        settings = self.settings(token)
+        rules = _check_rules(rules if rules is not None else settings["game"])
+        row = self._stored(token, rules, settings) if self.store.peek_settings(token) is not None else None
+        if row is None:
+            raise ApiError(404, f"This browser has no game of {RULES[rules].name} on the table yet: open the page "
+                                "to deal one.")
+        return {"state": self.state(token, row, self.replay(row))}
+
+    def rules_words(self, rules: Any, players: Any = None) -> dict[str, Any]:
+        """The Rules panel of a game (for a number of players it allows), from the rules' own fields."""
+        base = RULES[_check_rules(rules)]
+        if players is None:
+            return rules_text(base)
+        try:
+            n = int(players)
+        except (TypeError, ValueError):
+            n = -1
+        if n not in base.allowed_players:
+            counts = " or ".join(map(str, base.allowed_players))
+            raise ApiError(400, f"{base.name} is played by {counts} players here.")
+        return rules_text(base.with_options({"players": n}) if n != base.players else base)
+
+    # ----- what the page is sent ---------------------------------------------------------------------------
+
+    def _record(self, token: str, row: GameRow) -> dict[str, Any]:
+        record = [] if row.two else self.store.record(token, row.rules, row.players)
+        won = sum(r["won"] for r in record)
+        return {"games": [{"won": r["won"], "abandoned": r["abandoned"]} for r in record],
+                "won": won, "lost": len(record) - won, "left": sum(r["abandoned"] for r in record),
+                "hints": self.store.hints_used(token, row.rules, row.players),
+                "players": row.players, "counted": not row.two}
+
+    def _opponent_note(self, settings: dict[str, Any], row: GameRow, over: bool) -> str | None:
+        """A sentence when the level chosen is not the one playing the game on the table."""
+        chosen = settings["opponent"]
+        if row.two or chosen == computer.TWO_PLAYERS or chosen == row.opponent or row.opponent not in LEVELS:
+            return None
+        names = computer.OPPONENT_NAMES
+        if over:
+            return f"{names[chosen]} plays your next game."
+        return (f"{names[row.opponent]} plays this game to its end; {names[chosen]} plays from your next game "
+                "(New game).")
+
+    def state(self, token: str, row: GameRow, rep: Replayed) -> dict[str, Any]:
         """Everything the page needs to draw the table now."""
         settings = self.settings(token)
-        opponent = settings["opponent"]
         game = rep.game
-        near = self._near_seat(game, opponent, rep.seats[-1] if rep.seats else 0)
-        view = self._view(game, near, opponent, row.lid)
-        names = _names(opponent, game.seats)
+        near = self._near_seat(game, row, rep.seats[-1] if rep.seats else 0)
+        view = self._view(game, near, row)
+        names = _names(row.two, game.seats)
+        summary = None
         if game.over:
             view["result"] = game_text(names, game.scores, game.winner)
+            summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target)
         if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
             view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results))
-        record = self.store.record(token, rules)
+        last = None
+        if rep.before is not None and len(rep.before.results) == len(game.results):  # the round still on the table
+            last = self._event(names, rep.before, game, rep.seats[-1])
         return {
-            "game": rules,
+            "game": row.rules,
             "games": [{"id": g, "name": r.name, "players": list(r.allowed_players)} for g, r in RULES.items()],
             "players": row.players,
             "opponents": [{"id": o, "name": computer.OPPONENT_NAMES[o]} for o in OPPONENTS],
-            "stand_in": None if opponent == computer.TWO_PLAYERS else computer.level_note(opponent, game.rules),
+            "opponent": row.opponent if row.opponent in OPPONENTS else settings["opponent"],
+            "opponent_note": self._opponent_note(settings, row, game.over),
+            "stand_in": None if row.two else computer.level_note(_level(row), game.rules),
             "settings": settings,
+            "paces": PACES,
             "id": row.id,
             "n": len(row.actions),
             "hints": row.hints,
-            "can_undo": any(s in ({0, 1} if opponent == computer.TWO_PLAYERS else {0}) and a not in ("draw", "pass")
-                            for s, a in zip(rep.seats, row.actions)),
+            "can_undo": self._undo_from(row, rep) is not None,
+            "in_progress": self.in_progress(row, rep),
+            "last": last,
+            "summary": summary,
             "view": view,
-            "record": {"games": [{"won": r["won"]} for r in record],
-                       "won": sum(r["won"] for r in record), "lost": sum(not r["won"] for r in record),
-                       "hints": self.store.hints_used(token, rules)},
+            "record": self._record(token, row),
         }

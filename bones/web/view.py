@@ -12,7 +12,7 @@ from bones.engine import Observation, Rules
 from bones.engine.layout import end_words
 from bones.engine.rules import LayoutKind
 
-from .words import Names, or_list
+from .words import Names, and_list, or_list
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -60,8 +60,7 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
         elif obs.center is None and obs.lead_tile is not None:
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
         else:
-            ends = " and ".join(str(p) for p in obs.ends.values())
-            out[text] = f"{text} does not fit: the open ends show {ends}."
+            out[text] = f"{text} does not fit: the open ends show {and_list(list(obs.ends.values()))}."
     return out
 
 

@@ -27,9 +27,9 @@ class Names:
         return "Your" if label == "You" else f"{label}'s"
 
     def lower(self, seat: int) -> str:
-        """The name in the middle of a sentence ("the computer", "Computer 2", "Player 1")."""
+        """The name in the middle of a sentence ("you", "the computer", "Computer 2", "Player 1")."""
         label = self.labels[seat]
-        return label[0].lower() + label[1:] if label.startswith("The ") else label
+        return label[0].lower() + label[1:] if label == "You" or label.startswith("The ") else label
 
     def verb(self, seat: int, you: str, other: str) -> str:
         """`you` after "You", `other` after anyone else ("hold" / "holds")."""
@@ -45,6 +45,11 @@ def or_list(pips: Sequence[int]) -> str:
     if len(seen) <= 1:
         return "".join(seen)
     return ", ".join(seen[:-1]) + " or " + seen[-1]
+
+
+def and_list(pips: Sequence[int]) -> str:
+    """`4`, `4 and 1`, `6, 1 and 4`: the numbers on the open ends, each once."""
+    return or_list(pips).replace(" or ", " and ")
 
 
 def score_text(table: Table, scored: int) -> str:
@@ -88,7 +93,8 @@ def _hands_text(names: Names, pips: Sequence[int]) -> str:
 
 
 def _names_list(names: Names, seats: Sequence[int]) -> str:
-    words = [names.lower(s) if i else names.who(s) for i, s in enumerate(seats)]
+    """Seats named in the middle of a sentence: "you and Computer 1"."""
+    words = [names.lower(s) for s in seats]
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
@@ -157,3 +163,21 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None) -> str:
         return f"You won the game, {board}."
     return f"{names.who(winner)} won the game, {board}."
 
+
+
+ROUND_ENDS = {"out": "went out", "blocked": "blocked", "target": "reached the target"}
+
+
+def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[int], winner: int | None,
+                 target: int) -> dict[str, object]:
+    """The end of a game for its summary box: each round's points (and how it ended, and by whom), the totals and
+    who won. Numbers and names only: it names no tile."""
+    rounds = []
+    for i, r in enumerate(results):
+        how = ROUND_ENDS.get(r.end, r.end)
+        if r.end != "blocked" and r.winner is not None:
+            how = f"{names.who(r.winner)} {how}"
+        rounds.append({"round": i + 1, "points": list(r.points), "how": how[:1].upper() + how[1:]})
+    count = len(results)
+    text = game_text(names, scores, winner) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
+    return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

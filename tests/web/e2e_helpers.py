@@ -70,11 +70,15 @@ def view(page: Any) -> dict[str, Any]:
 
 
 def settle(page: Any, timeout: float = 15) -> None:
-    """Wait until the page is idle, clicking "Next round" whenever a round ends."""
+    """Wait until the page is idle, clicking "Next round" whenever a round ends and closing the summary at the end
+    of a game."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if page.is_visible("#round-end"):
             page.click("#round-end-ok")
+            continue
+        if page.is_visible("#game-over"):
+            page.click("#game-over-close")
             continue
         if page.get_attribute("body", "data-busy") == "0":
             return
@@ -82,13 +86,17 @@ def settle(page: Any, timeout: float = 15) -> None:
     raise AssertionError("the page did not settle")
 
 
-def open_table(browser: Any, url: str, viewport: dict[str, int] | None = None, context: Any = None) -> Any:
+def open_table(browser: Any, url: str, viewport: dict[str, int] | None = None, context: Any = None,
+               path: str = "/?pace=5") -> Any:
+    """A page at the table, ready and idle; `page.errors` collects script errors and refusals by the page's
+    Content-Security-Policy."""
     ctx = context or browser.new_context(viewport=viewport or {"width": 1200, "height": 900})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url + "/?pace=5")
+    page.goto(url + path)
     page.wait_for_selector("body[data-ready='1']")
     settle(page)
     return page
@@ -123,17 +131,21 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,
-                  device: dict[str, Any] | None = None, opponent: str = "beginner") -> Any:
-    """A page whose browser already has a game of `game` dealt from `seed` on the table (the server never lets a
-    browser choose its seed; the test writes the game into the store as the server would)."""
+                  device: dict[str, Any] | None = None, opponent: str = "beginner",
+                  actions: list[str] | None = None, url: str = "/?pace=5") -> Any:
+    """A page whose browser already has a game of `game` dealt from `seed` on the table, with `actions` played (the
+    server never lets a browser choose its seed; the test writes the game into the store as the server would)."""
     token = secrets.token_urlsafe(18)
     store = server.store
     store.save_settings(token, {"game": game, "opponent": opponent, "show_moves": True,
                                 "players": {game: players} if players != 2 else {}})
-    store.new_game(token, game, seed, players)
+    row = store.new_game(token, game, seed, players, opponent)
+    if actions:
+        row.actions = list(actions)
+        store.save_game(row)
     ctx = browser.new_context(**(device or DESKTOP))
     ctx.add_cookies([{"name": "bones_token", "value": token, "url": server.url}])
-    return open_table(browser, server.url, context=ctx)
+    return open_table(browser, server.url, context=ctx, path=url)
 
 
 # Run in the page once its animations have ended: every pair of tiles on the felt that overlap (more than

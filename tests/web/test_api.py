@@ -9,10 +9,16 @@ from starlette.testclient import TestClient
 
 from bones.web import create_app
 
-from .conftest import play_first_legal
+from .conftest import open_game, play_first_legal, table_client
 
 
 def state(client: TestClient, game: str = "draw") -> dict[str, Any]:
+    """The game of `game` as the page opens it (dealt if there is none)."""
+    return open_game(client, game)
+
+
+def peek(client: TestClient, game: str = "draw") -> dict[str, Any]:
+    """The game of `game` as it stands, read with GET (which changes nothing)."""
     r = client.get(f"/api/state?game={game}")
     assert r.status_code == 200, r.text
     return r.json()["state"]
@@ -22,24 +28,25 @@ def post(client: TestClient, path: str, body: Any) -> Any:
     return client.post(path, json=body)
 
 
-def test_state_deals_a_game_and_sets_a_cookie(client: TestClient) -> None:
-    r = client.get("/api/state?game=draw")
+def test_the_page_sets_a_cookie_and_open_deals_a_game(client: TestClient) -> None:
+    assert client.cookies.get("bones_token")
+    r = client.post("/api/open", json={"game": "draw"})
     assert r.status_code == 200
-    assert "bones_token" in r.cookies or client.cookies.get("bones_token")
     st = r.json()["state"]
     assert st["game"] == "draw" and st["n"] >= 0
     v = st["view"]
     assert len(v["hand"]) + v["far_count"] + v["boneyard_count"] + (1 if v["center"] else 0) \
         + sum(len(a) for a in v["arms"].values()) == 28
     assert v["status"] and v["rule"]
-    again = state(client)
+    again = peek(client)
     assert again["id"] == st["id"] and again["view"]["hand"] == v["hand"]
+    assert state(client)["id"] == st["id"]
 
 
 def test_the_page_and_its_modules_are_served(client: TestClient) -> None:
     r = client.get("/")
     assert r.status_code == 200 and "<html" in r.text
-    for name in ("main.js", "line.js", "tiles.js", "api.js", "table.css"):
+    for name in ("main.js", "line.js", "tiles.js", "api.js", "effects.js", "dialogs.js", "table.css"):
         assert client.get(f"/static/{name}").status_code == 200
 
 
@@ -56,7 +63,7 @@ def test_a_legal_action_is_applied_and_the_computer_answers(client: TestClient) 
 
 
 def _unchanged(client: TestClient, before: dict[str, Any]) -> None:
-    after = state(client, before["game"])
+    after = peek(client, before["game"])
     assert after["n"] == before["n"] and after["view"]["hand"] == before["view"]["hand"]
 
 
@@ -120,13 +127,13 @@ def test_unknown_games_and_routes(client: TestClient) -> None:
 
 
 def test_another_browsers_game_is_refused(app: Any) -> None:
-    with TestClient(app) as alice, TestClient(app) as bob:
+    with table_client(app) as alice, table_client(app) as bob:
         a = state(alice)
         b = state(bob)
         assert a["id"] != b["id"]
         r = post(bob, "/api/action", {"game": "draw", "id": a["id"], "n": a["n"], "action": a["view"]["legal"][0]})
         assert r.status_code == 403 and "another browser" in r.json()["error"]
-        r = post(bob, "/api/undo", {"game": "draw", "id": a["id"]})
+        r = post(bob, "/api/undo", {"game": "draw", "id": a["id"], "n": a["n"]})
         assert r.status_code == 403
         _unchanged(alice, a)
         _unchanged(bob, b)
@@ -234,13 +241,13 @@ def test_hints_are_counted_with_the_record(client: TestClient) -> None:
 
 
 def test_a_game_survives_a_restart(tmp_path: Path) -> None:
-    with TestClient(create_app(tmp_path)) as c:
+    with table_client(create_app(tmp_path)) as c:
         st = state(c)
         st = post(c, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"],
                                      "action": st["view"]["legal"][0]}).json()["state"]
         cookie = c.cookies.get("bones_token")
-    with TestClient(create_app(tmp_path), cookies={"bones_token": cookie}) as c2:
-        again = state(c2)
+    with table_client(create_app(tmp_path), cookies={"bones_token": cookie}) as c2:
+        again = peek(c2)
         assert again["id"] == st["id"] and again["n"] == st["n"] and again["view"] == st["view"]
 
 
@@ -354,9 +361,9 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     dd = RULES["draw_dominoes"].with_options({"players": 4})
     # Seed 001's examples: hands of 2, 3, 5 and 8 give the lowest 14; 3, 3, 7 and 8 give both lowest 12.
     text = round_text(names, result(dd, "blocked", None, (2, 3, 5, 8)), dd, 2)
-    assert "3 + 5 + 8 = 16, less its own 2: 16 − 2 = 14 → +14 for You." in text
+    assert "3 + 5 + 8 = 16, less its own 2: 16 − 2 = 14 → +14 for you." in text
     text = round_text(names, result(dd, "blocked", None, (3, 3, 7, 8)), dd, 2)
-    assert "→ +12 each for You and Computer 1." in text
+    assert "→ +12 each for you and Computer 1." in text
     mu = RULES["muggins"].with_options({"players": 3})
     text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
     assert text == ("Round 1: Computer 1 went out (You hold 9 dots, Computer 1 0, Computer 2 13). "
@@ -376,21 +383,35 @@ def test_a_hint_is_one_line_in_a_players_words() -> None:
     assert "\n" not in hint_words(Action.parse("5-5 L"), "first\nsecond")
 
 
-def test_a_data_folder_from_before_three_and_four_players_still_opens(tmp_path: Path) -> None:
+OLD_SCHEMA = """
+CREATE TABLE browsers (token TEXT PRIMARY KEY, settings TEXT NOT NULL DEFAULT '{}', created REAL NOT NULL);
+CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, token TEXT NOT NULL, rules TEXT NOT NULL,
+    seed INTEGER NOT NULL, actions TEXT NOT NULL DEFAULT '[]', hints INTEGER NOT NULL DEFAULT 0,
+    lid INTEGER NOT NULL DEFAULT -1, recorded INTEGER NOT NULL DEFAULT 0, current INTEGER NOT NULL DEFAULT 1,
+    created REAL NOT NULL, updated REAL NOT NULL);
+CREATE TABLE records (id INTEGER PRIMARY KEY AUTOINCREMENT, token TEXT NOT NULL, rules TEXT NOT NULL,
+    game_id INTEGER NOT NULL, won INTEGER NOT NULL, opponent TEXT NOT NULL, scores TEXT NOT NULL,
+    hints INTEGER NOT NULL, at REAL NOT NULL);
+"""
+
+
+def test_a_data_folder_from_before_players_and_opponents_were_kept_still_opens(tmp_path: Path) -> None:
     import sqlite3
 
-    from bones.web.store import SCHEMA, Store
+    from bones.web.store import Store
 
-    old = SCHEMA.replace("    players INTEGER NOT NULL DEFAULT 2,\n", "")
-    assert "players" not in old
     db = sqlite3.connect(tmp_path / "bones.sqlite3")
-    db.executescript(old)
+    db.executescript(OLD_SCHEMA)
     db.execute("INSERT INTO games (token, rules, seed, actions, created, updated) VALUES ('t', 'draw', 5, '[]', 0, 0)")
+    db.execute("INSERT INTO records (token, rules, game_id, won, opponent, scores, hints, at) "
+               "VALUES ('t', 'draw', 1, 1, 'easy', '[100, 20]', 0, 0)")
     db.commit()
     db.close()
     store = Store(tmp_path)
     row = store.current_game("t", "draw")
-    assert row is not None and row.players == 2 and row.seed == 5
+    assert row is not None and row.players == 2 and row.seed == 5 and row.opponent == "" and not row.two
+    assert store.record("t", "draw", 2) == [{"won": True, "abandoned": False, "opponent": "easy",
+                                             "scores": [100, 20], "hints": 0}]
     store.close()
 
 

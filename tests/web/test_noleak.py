@@ -2,7 +2,9 @@
 
 Every frame and every state is checked against the truth (the game replayed from the store): the hand sent is the
 seat's own hand (and none with the lid closed), and every tile named anywhere in the JSON is on the table or in
-that hand. Nothing else: not the other hand, not the boneyard.
+that hand. Nothing else: not the other hands, not the boneyard. The one exception is the frame that ends a round:
+every hand left is shown then (face up, as at a real table), and those hands must be exactly the hands the round
+ended with.
 """
 
 from __future__ import annotations
@@ -46,11 +48,19 @@ def keys_of(obj: Any) -> set[str]:
     return set()
 
 
+def shown_at_round_end(frame: dict[str, Any]) -> set[str]:
+    """The hands a round-end frame turns face up (none in any other frame)."""
+    end = frame.get("round_end")
+    if not end:
+        return set()
+    return {t for hand in end["shown"] for t in hand}
+
+
 def check_frame(frame: dict[str, Any], where: str) -> None:
     view = frame["view"]
     text = json.dumps(frame)
     named = {tile_key(int(a), int(b)) for a, b in TILE_TEXT.findall(text)}
-    hidden = named - visible_tiles(view)
+    hidden = named - visible_tiles(view) - shown_at_round_end(frame)
     assert not hidden, f"{where}: names tiles its seat cannot see: {sorted(hidden)}"
     assert not (keys_of(frame) & BANNED_KEYS), where
     if not view["lid_open"]:
@@ -62,6 +72,15 @@ class Truth:
 
     def __init__(self, app: Any, game_id: int) -> None:
         self.row = app.state.store.game(game_id)
+
+    def hands_at_round_end(self, n: int) -> list[list[str]]:
+        """Every hand as the round ended by action `n` left it."""
+        row = self.row
+        g = new_game(row.rules, row.seed, _options(row))
+        for a in row.actions[:n]:
+            g = g.apply(a)
+        assert g.finished is not None and g.finished.over
+        return [[str(t) for t in sorted(g.finished.hand(s), reverse=True)] for s in range(g.seats)]
 
     def hand_at(self, n: int, seat: int, round_end: bool) -> list[str]:
         row = self.row
@@ -88,8 +107,9 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str
         settings["players"] = players
     assert client.post("/api/settings", json=settings).status_code == 200
     responses: list[tuple[str, dict[str, Any]]] = []
-    data = client.get(f"/api/state?game={game}").json()
-    responses.append(("state", data))
+    data = client.post("/api/open", json={"game": game}).json()
+    responses.append(("open", data))
+    responses.append(("state", {"frames": [], **client.get(f"/api/state?game={game}").json()}))
     st = data["state"]
     for step in range(3000):
         v = st["view"]
@@ -105,19 +125,26 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str
             data = client.post("/api/action", json={**body, "action": legal[step % len(legal)]}).json()
         responses.append((f"step {step}", data))
         st = data["state"]
+        if step % 40 == 7:  # reading the table (a reload) says no more than the answers did
+            responses.append((f"state {step}", {"frames": [], **client.get(f"/api/state?game={game}").json()}))
     assert st["view"]["game_over"]
     assert st["players"] == players and len(st["view"]["others"]) == players - 1
     truth = Truth(app, st["id"])
+    ends = 0
     for where, data in responses:
         frames = data.get("frames", [])
         for i, f in enumerate(frames):
             check_frame(f, f"{where} frame {i}")
             if f["view"]["hand"] is not None and f.get("event", {}).get("kind") != "deal":
                 assert f["view"]["hand"] == truth.hand_at(f["n"], f["view"]["seat"], bool(f.get("round_end"))), where
+            if f.get("round_end"):
+                ends += 1
+                assert f["round_end"]["shown"] == truth.hands_at_round_end(f["n"]), where
         state = data["state"]
-        check_frame({"view": state["view"], "record": state["record"], "hint": data.get("hint")}, f"{where} state")
+        check_frame({**state, "hint": data.get("hint")}, f"{where} state")
         if state["view"]["hand"] is not None:
             assert state["view"]["hand"] == truth.hand_at(state["n"], state["view"]["seat"], False), where
+    assert ends >= 1  # every game ends a round, and shows its hands then
 
 
 def test_the_scan_catches_a_leak() -> None:
@@ -126,5 +153,9 @@ def test_the_scan_catches_a_leak() -> None:
     check_frame({"view": view, "event": {"text": "You laid 5-3."}}, "fine")
     with pytest.raises(AssertionError):
         check_frame({"view": view, "event": {"text": "The computer holds 2-1."}}, "leak")
+    # a hand shown at the end of a round may be named in that frame, and in no other
+    check_frame({"view": view, "event": {"text": "2-1"}, "round_end": {"shown": [["6-6"], ["2-1"]]}}, "fine")
+    with pytest.raises(AssertionError):
+        check_frame({"view": view, "last": {"text": "The computer laid 2-1."}, "round_end": None}, "leak")
     with pytest.raises(AssertionError):
         check_frame({"view": {**view, "boneyard": []}}, "leak")

@@ -1,9 +1,11 @@
 // The table's JSON API: every call returns the parsed body, or throws an Error carrying the server's message.
+// Every change is a POST of JSON with the page's own header; the server takes it only from this page's origin.
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code) {
     super(message);
     this.status = status;
+    this.code = code || null;
   }
 }
 
@@ -12,8 +14,8 @@ async function call(method, path, body) {
   try {
     resp = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: method === "GET" ? {} : { "Content-Type": "application/json", "X-Bones-Table": "1" },
+      body: method === "GET" ? undefined : JSON.stringify(body || {}),
       credentials: "same-origin",
     });
   } catch (e) {
@@ -25,12 +27,16 @@ async function call(method, path, body) {
   } catch (e) {
     throw new ApiError(resp.status, "The table sent an answer that could not be read.");
   }
-  if (!resp.ok) throw new ApiError(resp.status, (data && data.error) || `The table refused (${resp.status}).`);
+  if (!resp.ok) throw new ApiError(resp.status, (data && data.error) || `The table refused (${resp.status}).`, data && data.code);
   return data;
 }
 
+const query = (game) => (game ? `?game=${encodeURIComponent(game)}` : "");
+
 export const api = {
-  state: (game) => call("GET", game ? `/api/state?game=${encodeURIComponent(game)}` : "/api/state"),
+  state: (game) => call("GET", `/api/state${query(game)}`),
+  rules: (game, players) => call("GET", `/api/rules?game=${encodeURIComponent(game)}&players=${players}`),
+  open: (body) => call("POST", "/api/open", body),
   action: (body) => call("POST", "/api/action", body),
   undo: (body) => call("POST", "/api/undo", body),
   newGame: (body) => call("POST", "/api/new", body),

@@ -320,9 +320,10 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
   for (const t of lay.tiles) {
     const g = tileGroup(t.a, t.b, t.x, t.y, S, t.vertical);
     if (t.spinner) g.classList.add("spinner");
-    if (fresh && t.arm === fresh && (fresh === "C" || t.index === (view.arms[fresh] || []).length - 1)) {
-      g.classList.add("fresh");
-    }
+    // the outermost tile of each arm (and the first tile, "C"): where a tile laid at that end lies
+    const last = t.arm === "C" || t.index === (view.arms[t.arm] || []).length - 1;
+    if (last) g.setAttribute("data-last", t.arm);
+    if (fresh && t.arm === fresh && last) g.classList.add("fresh");
     svg.appendChild(g);
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does

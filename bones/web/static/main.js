@@ -2,12 +2,15 @@
 // ends, why a tile does not fit, whose turn it is and what every move means all come from the server.
 
 import { api } from "./api.js";
+import { gameOver, openRules, openSettings, recordChips, recordText, wireSettings } from "./dialogs.js";
+import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
-import { backSVG, halves, spoken, tileSVG } from "./tiles.js";
+import { backSVG, faceSVG, halves, spoken, tileSVG } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
-const PACE = Number(params.get("pace") || localStorage.getItem("bones.pace") || 700);
+const FORCED_PACE = params.has("pace") ? Number(params.get("pace")) : null; // ?pace=MS (tests and demos)
+const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?" };
 
 const ui = {
   state: null, // the last full state from the server
@@ -15,15 +18,27 @@ const ui = {
   pending: null, // a tile waiting for its end to be chosen
   hint: null, // {tile, end} suggested by Hint
   fresh: null, // the end (or "C") where the tile just laid lies, to draw it arriving
+  pop: null, // {end, text}: the points the last tile scored, in chalk beside it
+  revealed: null, // at the end of a round: every hand left, face up, by seat
   busy: false, // frames are being animated
   continueRound: null, // resolves when the round-end box is dismissed
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Milliseconds between the computer's moves: the browser's setting, unless the address says ?pace=MS. */
+function pace() {
+  if (FORCED_PACE !== null && !Number.isNaN(FORCED_PACE)) return FORCED_PACE;
+  const s = ui.state;
+  return (s && s.paces && s.paces[s.settings.pace]) || 700;
+}
+
 function say(text) {
   $("say").textContent = text || "";
 }
+
+// Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
+const speakable = (text) => text.replace(/(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])/g, (m) => spoken(m));
 
 function announce(text, show = true) {
   if (!text) return;
@@ -31,7 +46,7 @@ function announce(text, show = true) {
   const live = $("live");
   live.textContent = "";
   // A fresh text node each time so screen readers announce repeats too.
-  setTimeout(() => { live.textContent = text; }, 30);
+  setTimeout(() => { live.textContent = speakable(text); }, 30);
 }
 
 function flash(node) {
@@ -45,6 +60,9 @@ function gameBody(extra = {}) {
   return { game: s.game, id: s.id, n: s.n, ...extra };
 }
 
+const two = () => ui.state?.opponent === "two";
+const shortcutsOn = () => ui.state?.settings.shortcuts !== false;
+
 // ----- drawing ---------------------------------------------------------------------------------------------
 
 function renderPanel(state) {
@@ -55,7 +73,7 @@ function renderPanel(state) {
   }
   gameSel.value = state.game;
   $("opponent").value = state.settings.opponent;
-  // Draw Dominoes and Muggins seat 2, 3 or 4: the other seats are computers of the chosen level.
+  // The games that seat 2, 3 or 4: the other seats are computers of the chosen level.
   const counts = state.games.find((g) => g.id === state.game)?.players || [2];
   const playersSel = $("players");
   $("players-field").hidden = counts.length < 2;
@@ -64,35 +82,34 @@ function renderPanel(state) {
     playersSel.dataset.game = state.game;
   }
   playersSel.value = String(state.players);
-  const two = state.settings.opponent === "two";
-  playersSel.disabled = two;
-  playersSel.title = two ? "Two people share the table: two players" : "";
-  // Where the level chosen does not play this game, the table says which level plays in its place.
-  $("stand-in").hidden = !state.stand_in;
-  $("stand-in").textContent = state.stand_in || "";
+  const together = state.settings.opponent === "two";
+  playersSel.disabled = together;
+  playersSel.title = together ? "Two people share the table: two players" : "";
+  // Where the level chosen does not play this game, or is not the one playing the game on the table, it says so.
+  const notes = [state.stand_in, state.opponent_note].filter(Boolean).join(" ");
+  $("stand-in").hidden = !notes;
+  $("stand-in").textContent = notes;
   $("show-moves").checked = !!state.settings.show_moves;
   $("undo").disabled = !state.can_undo;
+  // Single-key shortcuts are announced only while they are on (Settings turns them off).
+  for (const [id, key] of Object.entries(SHORTCUT_KEYS)) {
+    const node = $(id);
+    if (!node) continue;
+    if (shortcutsOn()) node.setAttribute("aria-keyshortcuts", key);
+    else node.removeAttribute("aria-keyshortcuts");
+  }
+  $("help-shortcuts").textContent = shortcutsOn()
+    ? "The single keys can be turned off in Settings."
+    : "The single keys are off (Settings turns them on); Tab, the arrows, Enter and Esc always work.";
   const rec = state.record;
   const name = state.games.find((g) => g.id === state.game)?.name || state.game;
-  $("record-title").textContent = name;
-  const strip = $("record-strip");
-  strip.replaceChildren();
-  rec.games.forEach((g, i) => {
-    const chip = document.createElement("span");
-    chip.className = `chip ${g.won ? "won" : "lost"}`;
-    chip.setAttribute("role", "listitem");
-    chip.setAttribute("aria-label", `Game ${i + 1}: ${g.won ? "won" : "lost"}`);
-    strip.appendChild(chip);
-  });
-  const hints = rec.hints ? ` Hints used: ${rec.hints}.` : "";
-  $("record-text").textContent = rec.games.length
-    ? `${rec.won} won, ${rec.lost} lost.${hints}`
-    : `No games played yet.${hints}`;
+  $("record-title").textContent = counts.length > 1 ? `${name}, ${state.players} players` : name;
+  recordChips($("record-strip"), rec.counted ? rec.games : []);
+  $("record-text").textContent = recordText(rec);
 }
 
 function renderView(view) {
   ui.view = view;
-  const two = ui.state?.settings.opponent === "two";
   const names = view.names;
   $("round").textContent = `Round ${view.round}`;
   // Every seat's score, in seat order; the one to move is marked.
@@ -120,38 +137,40 @@ function renderView(view) {
   sum.textContent = sum.hidden ? "" : `ends ${view.end_sum}`;
   sum.setAttribute("aria-label", sum.hidden ? "" : `The open ends add up to ${view.end_sum}`);
   renderLine();
-  renderHand(view, two);
-  // Status and the rule that applies.
+  renderHand(view);
+  // Whose turn, said at the hand; the rule that applies, below the table.
   $("status").textContent = view.status;
   $("rule").textContent = ui.pending
     ? `Tap a chalk dot to choose the end for ${ui.pending} (Esc puts it back).`
     : view.rule;
 }
 
-// The other hands round the far edge, face down, each with its count in chalk: in seat order, which is the
-// order of play (with three or four at the table, left to right is the way the turn goes round).
+// The other hands round the far edge, face down (face up once a round is over), each with its name and its count
+// in chalk: in seat order, which is the order of play.
 const WIDE = window.matchMedia("(min-width: 700px)");
 
 function seatBox(o, view, many, sideways) {
   const g = document.createElement("div");
-  g.className = "seat" + (o.to_move && !view.game_over ? " to-move" : "");
+  const shown = ui.revealed && ui.revealed[o.seat];
+  g.className = "seat" + (o.to_move && !view.game_over && !view.round_over ? " to-move" : "") + (shown ? " shown" : "");
   g.dataset.seat = o.seat;
   g.setAttribute("role", "group");
-  g.setAttribute("aria-label", `${o.name}: ${o.count} ${o.count === 1 ? "tile" : "tiles"}${o.to_move ? ", to move" : ""}`);
-  if (many) {
-    const name = document.createElement("span");
-    name.className = "seat-name";
-    name.textContent = o.name;
-    name.setAttribute("aria-hidden", "true");
-    g.appendChild(name);
-  }
+  const what = shown ? `${shown.length ? shown.map(spoken).join(", ") : "no tiles"}, face up` : `${o.count} ${o.count === 1 ? "tile" : "tiles"}`;
+  g.setAttribute("aria-label", `${o.name}: ${what}${o.to_move && !view.round_over ? ", to move" : ""}`);
+  const name = document.createElement("span");
+  name.className = "seat-name";
+  name.textContent = o.name;
+  name.setAttribute("aria-hidden", "true");
+  g.appendChild(name);
   const row = document.createElement("span");
   row.className = "far-tiles";
   row.setAttribute("aria-hidden", "true");
-  row.replaceChildren(...Array.from({ length: o.count }, () => backSVG(sideways)));
+  row.replaceChildren(...(shown
+    ? shown.map((t) => faceSVG(...halves(t), sideways))
+    : Array.from({ length: o.count }, () => backSVG(sideways))));
   const count = document.createElement("span");
   count.className = "chalk count";
-  count.textContent = o.count;
+  count.textContent = shown ? shown.length : o.count;
   count.setAttribute("aria-hidden", "true");
   g.append(row, count);
   return g;
@@ -177,7 +196,8 @@ function renderOthers(view) {
 function renderLine() {
   const view = ui.view;
   if (!view) return;
-  const area = $("line-area").getBoundingClientRect();
+  const areaNode = $("line-area");
+  const area = areaNode.getBoundingClientRect();
   const choices = [];
   if (ui.pending && view.fits[ui.pending]) {
     for (const end of view.fits[ui.pending]) {
@@ -190,11 +210,11 @@ function renderLine() {
     hintEnd: ui.hint && !ui.pending ? ui.hint.end : null,
     fresh: ui.fresh,
   });
-  const label = describeLine(view);
-  $("line").setAttribute("aria-label", label);
+  showPoints(areaNode, ui.pop ? document.querySelector(`#line [data-last="${ui.pop.end}"]`) : null, ui.pop?.text);
+  $("line").setAttribute("aria-label", describeLine(view));
   if (choices.length) {
     const dot = document.querySelector("#line .chalk-dot");
-    if (dot) dot.focus();
+    if (dot) dot.focus({ preventScroll: true }); // the keyboard starts on the first dot; the page stays put
   }
 }
 
@@ -206,7 +226,7 @@ function describeLine(view) {
   return `The line, ${count} ${count === 1 ? "tile" : "tiles"}. Open ends: ${ends.join(", ")}.${sum}`;
 }
 
-function renderHand(view, two) {
+function renderHand(view) {
   const hand = $("hand");
   const hadFocus = hand.contains(document.activeElement) ? document.activeElement?.dataset.tile : null;
   hand.replaceChildren();
@@ -224,7 +244,7 @@ function renderHand(view, two) {
     return;
   }
   lid.hidden = true;
-  hand.setAttribute("aria-label", two ? `${view.names[view.seat]}'s tiles` : "Your tiles");
+  hand.setAttribute("aria-label", two() ? `${view.names[view.seat]}'s tiles` : "Your tiles");
   const show = ui.state?.settings.show_moves;
   for (const t of view.hand) {
     const [a, b] = halves(t);
@@ -248,6 +268,12 @@ function renderHand(view, two) {
   }
 }
 
+/** Focus where play goes on: the first tile of the hand, the lid, or the hand itself. */
+function focusHand() {
+  const target = (!$("lid").hidden && $("lid")) || document.querySelector("#hand .tile-btn[data-tile]") || $("hand");
+  target.focus();
+}
+
 function applyState(state) {
   ui.state = state;
   ui.pending = null;
@@ -256,46 +282,73 @@ function applyState(state) {
   const v = state.view;
   if (v.game_over && v.result) say(v.result);
   else if (v.last_round && !$("say").textContent) say(v.last_round);
+  else if (state.last && !$("say").textContent) say(state.last.text);
 }
 
 // ----- animation -------------------------------------------------------------------------------------------
 
 async function playFrames(frames, state) {
-  const two = state.settings.opponent === "two";
+  const together = state.opponent === "two";
   ui.busy = true;
   ui.hint = null;
+  ui.pop = null;
+  let focus = false;
   try {
     for (let i = 0; i < frames.length; i++) {
       const f = frames[i];
       const ev = f.event || {};
-      const mine = (two || ev.seat === 0) && !ev.auto && ev.kind !== "deal";
-      if (i > 0 || !mine) await sleep(ev.kind === "deal" ? PACE / 2 : PACE);
+      const mine = (together || ev.seat === 0) && !ev.auto && ev.kind !== "deal";
+      if (i > 0 || !mine) await sleep(ev.kind === "deal" ? pace() / 2 : pace());
       ui.pending = null;
-      ui.fresh = ev.kind === "play" ? (ev.action.split(" ")[1] || "C") : null;
+      const play = ev.kind === "play";
+      // A computer's tile leaves its hand: where from, before the hand is drawn one tile shorter.
+      const source = play && !together && ev.seat !== 0
+        ? document.querySelector(`.seat[data-seat="${ev.seat}"] .far-tiles`)?.getBoundingClientRect() : null;
+      ui.fresh = play ? ev.end : null;
+      if (ev.kind !== "deal") ui.pop = play && ev.scored ? { end: ev.end, text: `+${ev.scored}` } : null;
+      if (f.round_end) ui.revealed = f.round_end.shown;
       renderView(f.view);
+      if (play && state.settings.sound) click();
+      if (source) await slide(document.querySelector(`#line [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
       if (ev.kind === "draw") flash($("boneyard"));
       if (ev.kind === "pass") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"]`) || $("others")));
       announce(ev.text);
       if (f.round_end) {
-        await roundEnd(f.round_end);
+        if (f.round_end.game_over) {
+          ui.fresh = null;
+          const name = state.games.find((g) => g.id === state.game)?.name || state.game;
+          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name);
+          ui.revealed = null;
+          if (again === "again") { ui.busy = false; applyState(state); return startOver(); }
+        } else {
+          await roundEnd(f.round_end);
+        }
+        ui.revealed = null;
+        ui.pop = null;
+        focus = true;
       }
     }
   } finally {
     ui.busy = false;
   }
+  ui.fresh = null; // the last tile has arrived: drawing the table again must not lay it a second time
   applyState(state);
+  if (focus) focusHand();
 }
 
 function roundEnd(info) {
   const box = $("round-end");
   $("round-end-text").textContent = info.text;
-  $("round-end-ok").textContent = info.game_over ? "OK" : "Next round";
+  $("round-end-ok").textContent = "Next round";
+  $("caption").hidden = true;
   box.hidden = false;
   announce(info.text, false);
   $("round-end-ok").focus();
   return new Promise((resolve) => {
     ui.continueRound = () => {
+      $("hand").focus(); // focus stays at the table while the next round is dealt
       box.hidden = true;
+      $("caption").hidden = false;
       ui.continueRound = null;
       resolve();
     };
@@ -304,18 +357,24 @@ function roundEnd(info) {
 
 // ----- acting ----------------------------------------------------------------------------------------------
 
+const BEHIND = "This page was behind the table (another tab moved the game on): it now shows the table as it is.";
+
 async function send(call, body) {
   document.body.dataset.busy = "1";
   ui.fresh = null;
   try {
     const data = await call(body);
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
-    else applyState(data.state);
+    else { ui.pop = null; applyState(data.state); }
     return data;
   } catch (e) {
+    if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
     say(e.message);
     if (e.status === 409) {
-      try { applyState((await api.state(ui.state?.game)).state); say(e.message); } catch (_) { /* shown */ }
+      try {
+        applyState((await api.state(ui.state?.game)).state);
+        say(e.code === "stale" ? BEHIND : e.message);
+      } catch (_) { /* the refusal is shown */ }
     }
     return null;
   } finally {
@@ -329,6 +388,7 @@ function waitText() {
 
 function tapTile(tile) {
   const view = ui.view;
+  if (ui.state?.settings.sound) wakeSound();
   if (ui.busy || !view) return say(waitText());
   if (!view.your_turn) return say(view.why_not[tile] || view.status);
   const ends = view.fits[tile];
@@ -347,7 +407,7 @@ async function playTile(tile, end) {
   ui.hint = null;
   const btn = document.querySelector(`#hand [data-tile="${tile}"]`);
   if (btn) btn.classList.add("sending");
-  if (ui.state?.settings.opponent !== "two") {
+  if (!two()) {
     $("status").textContent = (ui.view?.others.length > 1) ? "The computers are thinking…" : "The computer is thinking…";
   }
   await send(api.action, gameBody({ action: end ? `${tile} ${end}` : tile }));
@@ -393,21 +453,24 @@ async function hint() {
 
 async function undo() {
   if (ui.busy || !ui.state) return say(waitText());
+  say("");
   const data = await send(api.undo, gameBody());
-  if (data) announce("Your last tile and the answer to it are taken back.");
+  if (data) announce(two() ? "Your last tile is taken back." : "Your last tile and the answer to it are taken back.");
 }
 
 function newGame() {
   if (ui.busy || !ui.state) return say(waitText());
-  const v = ui.state.view;
-  if (v.game_over || ui.state.n === 0) return startOver();
-  const dlg = $("confirm");
-  dlg.showModal();
+  if (!ui.state.in_progress) return startOver();
+  $("confirm-text").textContent = two()
+    ? "The game on the table is dropped and a new one is dealt (games between two people are not recorded)."
+    : "The game in progress is left unfinished: it counts as a loss in your record, and a new one is dealt.";
+  $("confirm-yes").textContent = two() ? "Start over" : "Start over (a loss)";
+  $("confirm").showModal();
   $("confirm-no").focus();
 }
 
 async function startOver() {
-  $("confirm").close();
+  if ($("confirm").open) $("confirm").close();
   say("");
   const data = await send(api.newGame, { game: ui.state.game });
   if (data) announce(`A new game of ${data.state.view.name} is dealt. ${data.state.view.status}`);
@@ -415,13 +478,22 @@ async function startOver() {
 
 async function openLid() {
   if (ui.busy || !ui.state) return;
-  await send(api.lid, gameBody());
+  const data = await send(api.lid, gameBody());
+  if (data) announce(`${data.state.view.names[data.state.view.seat]}'s tiles are face up.`);
 }
 
 async function changeSetting(body) {
   if (ui.busy) { applyState(ui.state); return say(waitText()); }
   say("");
-  await send(api.settings, body);
+  if (body.sound) wakeSound();
+  const data = await send(api.settings, body);
+  if (data && data.state.opponent_note && "opponent" in body) say(data.state.opponent_note);
+}
+
+function rules() {
+  if (!ui.state) return;
+  if ($("help-dialog").open) $("help-dialog").close();
+  openRules(ui.state.game, ui.state.players);
 }
 
 // ----- wiring ----------------------------------------------------------------------------------------------
@@ -459,16 +531,17 @@ function onKey(ev) {
     }
     return;
   }
+  // Single-key shortcuts, unless they are turned off in Settings (WCAG 2.1.4).
+  if (!shortcutsOn() || ui.continueRound) return;
   const key = ev.key.toLowerCase();
-  if (!ui.continueRound) {
-    if (key === "d") draw();
-    else if (key === "h") hint();
-    else if (key === "u") undo();
-    else if (key === "n") newGame();
-    else if (key === "l" && !$("lid").hidden) openLid();
-    else if (key === "s") { $("show-moves").checked = !$("show-moves").checked; changeSetting({ show_moves: $("show-moves").checked }); }
-    else if (key === "?") $("help-dialog").showModal();
-  }
+  if (key === "d") draw();
+  else if (key === "h") hint();
+  else if (key === "u") undo();
+  else if (key === "n") newGame();
+  else if (key === "r") rules();
+  else if (key === "l" && !$("lid").hidden) openLid();
+  else if (key === "s") { $("show-moves").checked = !$("show-moves").checked; changeSetting({ show_moves: $("show-moves").checked }); }
+  else if (key === "?") $("help-dialog").showModal();
 }
 
 async function start() {
@@ -476,9 +549,13 @@ async function start() {
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("new").addEventListener("click", newGame);
+  $("rules").addEventListener("click", rules);
+  $("settings").addEventListener("click", () => ui.state && openSettings(ui.state.settings));
   $("lid").addEventListener("click", openLid);
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());
+  $("help-rules").addEventListener("click", rules);
+  $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   $("confirm-yes").addEventListener("click", startOver);
   $("confirm-no").addEventListener("click", () => $("confirm").close());
   $("round-end-ok").addEventListener("click", () => ui.continueRound && ui.continueRound());
@@ -486,6 +563,7 @@ async function start() {
   $("opponent").addEventListener("change", (e) => changeSetting({ opponent: e.target.value }));
   $("players").addEventListener("change", (e) => changeSetting({ players: Number(e.target.value) }));
   $("show-moves").addEventListener("change", (e) => changeSetting({ show_moves: e.target.checked }));
+  wireSettings(changeSetting);
   document.addEventListener("keydown", onKey);
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
@@ -493,11 +571,16 @@ async function start() {
     resizeTimer = setTimeout(() => { if (ui.view) renderOthers(ui.view); renderLine(); }, 80);
   });
   try {
-    const data = await api.state();
+    const data = await api.open({});
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
     else applyState(data.state);
     document.body.dataset.ready = "1";
     document.body.dataset.busy = "0";
+    const s = ui.state;
+    if (s.view.game_over && s.summary) {
+      const name = s.games.find((g) => g.id === s.game)?.name || s.game;
+      if (await gameOver("", s.summary, s.record, name) === "again") startOver();
+    }
   } catch (e) {
     $("status").textContent = e.message;
   }

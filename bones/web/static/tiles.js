@@ -55,6 +55,14 @@ export function tileSVG(a, b) {
   return svg;
 }
 
+/** A tile face up outside the line (a hand shown at the end of a round): standing, or lying `sideways`. */
+export function faceSVG(a, b, sideways = false) {
+  const [w, h] = sideways ? [100, 50] : [50, 100];
+  const svg = el("svg", { viewBox: `0 0 ${w} ${h}`, class: "tile-svg face-up", "aria-hidden": "true", focusable: "false" });
+  svg.appendChild(tileGroup(a, b, 0, 0, 50, !sideways));
+  return svg;
+}
+
 /** A tile lying face down (for the computer's hand, the boneyard, and a hand under the lid). */
 export function backSVG(sideways = false) {
   const [w, h] = sideways ? [100, 50] : [50, 100];

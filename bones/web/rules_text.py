@@ -1,0 +1,214 @@
+"""The Rules panel: how the game at hand is played, in a player's words, built from its `Rules` fields.
+
+Every game of the registry gets a text, branching on the rule fields and never on a game's name, so a new game
+is explained the day it is added. The choices follow docs/rules.md; the scoring examples are worked out by the
+engine's own `settle` and `round_pips`, so the text cannot disagree with the score.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from bones.engine import Rules
+from bones.engine.rules import Draw, Fit, LayoutKind, NextLeader, NoDouble, Opening, Turn
+from bones.engine.scoring import round_pips, settle
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def set_words(max_pip: int) -> str:
+    """"the double-six set"."""
+    return f"the double-{number_word(max_pip)} set"
+
+
+def _tiles(rules: Rules) -> list[str]:
+    left = rules.tile_count - rules.players * rules.hand_size
+    out = [f"{rules.name} is played with {set_words(rules.max_pip)}: {rules.tile_count} tiles, each half showing "
+           f"0 (a blank) to {rules.max_pip} dots. A double shows the same number on both halves.",
+           f"{number_word(rules.players).capitalize()} players, {number_word(rules.hand_size)} tiles each. You see "
+           "only your own tiles; everyone else's lie face down."]
+    if left and rules.draws:
+        out.append(f"The other {left} tiles lie face down in the boneyard, to be drawn.")
+    elif left:
+        out.append(f"The other {left} tiles lie face down and sit out the round: nobody draws.")
+    return out
+
+
+def _lead(rules: Rules) -> list[str]:
+    if rules.opening is Opening.HIGHEST_DOUBLE:
+        first = "The player holding the highest double leads the first round"
+        if rules.no_double is NoDouble.REDEAL:
+            first += "; if nobody was dealt a double, the tiles are shuffled and dealt again."
+        else:
+            first += ("; if nobody was dealt a double, the heaviest tile leads (most dots, then the higher half: "
+                      "6-4 before 5-5).")
+    else:
+        first = ("The player holding the heaviest tile leads the first round (most dots, then the higher half: 6-4 "
+                 "before 5-5).")
+    out = [first]
+    if rules.opening_tile_must_lead:
+        out.append("The tile that decided the lead is the first tile laid.")
+    else:
+        out.append("The leader may open with any tile.")
+    if rules.next_leader is NextLeader.ALTERNATE:
+        out.append("After that the lead passes round the table: the next player leads the next round, with any "
+                   "tile.")
+    elif rules.next_leader is NextLeader.WINNER:
+        out.append("The player who went out leads the next round, with any tile; after a blocked round the "
+                   "highest double decides again.")
+    else:
+        out.append("Every round is led the same way as the first.")
+    return out
+
+
+def _turn(rules: Rules) -> list[str]:
+    out = ["Players take turns in seat order. On your turn lay one tile against an open end of the line."]
+    if rules.fit is Fit.MATCH:
+        out.append("A tile fits an end when its touching half shows the same number as that end: 6-4 fits an end "
+                   "showing 4, and then the end shows 6.")
+    else:
+        out.append("A tile fits an end when its touching half and the end make seven: 3-2 fits an end showing 4 "
+                   "(4 + 3), and then the end shows 2. The double blank and the tiles whose halves make seven are "
+                   "trumps and go anywhere.")
+    layout = {
+        LayoutKind.LINE: "The tiles make one line with two ends. A double is laid across the line and counts as "
+                         "one end.",
+        LayoutKind.FIRST_SPINNER: "The first double laid is the spinner: once tiles lie against both its long "
+                                  "sides, its short sides open too, so the line can grow four ways.",
+        LayoutKind.EVERY_SPINNER: "Every double is a spinner: once a tile lies against its other long side, its "
+                                  "two short sides open as well, so the line branches at each double.",
+        LayoutKind.CROSS: "The first double opens four arms at once, and no arm grows longer until all four are "
+                          "started.",
+        LayoutKind.STAR: "Each player builds a line of their own out from the centre double.",
+    }
+    out.append(layout[rules.layout])
+    out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
+    if rules.turn is Turn.DOUBLE_AGAIN:
+        out.append("A player who lays a double plays again.")
+    return out
+
+
+def _nothing_fits(rules: Rules) -> list[str]:
+    if not rules.draws:
+        return ["With nothing that fits, you pass (the table passes for you). Nobody draws."]
+    out = ["With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it."]
+    if rules.kept_back:
+        out.append(f"The last {rules.kept_back} tiles of the boneyard are never drawn: when only "
+                   f"{rules.kept_back} are left, a player with nothing that fits passes.")
+    else:
+        out.append("The boneyard may be drawn to the last tile; only then does a player with nothing that fits "
+                   "pass.")
+    return out
+
+
+def _double_example(m: int, top: int) -> tuple[int, int] | None:
+    """A double d-d at one end and a number e at the other whose sum 2d + e scores (e not d)."""
+    for d in range(top, 0, -1):
+        for e in range(top, 0, -1):
+            if e != d and (2 * d + e) % m == 0:
+                return d, e
+    return None
+
+
+def _pair_example(m: int, top: int) -> tuple[int, int] | None:
+    for a in range(top, 0, -1):
+        for b in range(a - 1, 0, -1):
+            if (a + b) % m == 0:
+                return a, b
+    return None
+
+
+def _end_scoring(rules: Rules) -> list[str]:
+    if not rules.scores_ends:
+        return []
+    m, top = rules.end_multiple, rules.max_pip
+    out = [f"After every tile, add up the open ends. If they make a multiple of {m} ({m}, {2 * m}, {3 * m} …), the "
+           "player who laid the tile scores that many points at once."]
+    pair = _pair_example(m, top)
+    if pair:
+        a, b = pair
+        out.append(f"For example, ends showing {a} and {b} make {a} + {b} = {a + b} → +{a + b}.")
+    dbl = _double_example(m, top)
+    if dbl:
+        d, e = dbl
+        out.append(f"A double lying at an end counts both halves: {d}-{d} at one end and {e} at the other make "
+                   f"{d} + {d} + {e} = {2 * d + e} → +{2 * d + e}.")
+    lone = next((d for d in range(top, 0, -1) if (2 * d) % m == 0), None)
+    if lone is not None:
+        out.append(f"A first tile alone counts its dots once: {lone}-{lone} laid first scores {2 * lone}.")
+    if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER):
+        out.append("A spinner counts as a double at an end while one of its long sides is open; its short sides "
+                   "count nothing until a tile lies there, and then every open end counts.")
+    out.append("Ends adding up to 0 score nothing.")
+    return out
+
+
+def _round_end(rules: Rules) -> list[str]:
+    n = rules.players
+    out = ["A round ends when a player lays their last tile (goes out), or when nobody can lay a tile or draw "
+           "(the round is blocked). Then the dots left in each hand are counted."]
+    if not rules.lowest_takes_all:
+        if n == 2:
+            st = settle(rules, "out", 0, (0, 12))
+            out.append(f"Going out scores the dots left in the other hand: the other holds 12 → +{st.points[0]}.")
+            st = settle(rules, "blocked", None, (7, 12))
+            out.append(f"In a blocked round the lighter hand scores the difference: 12 − 7 = {st.points[0]} → "
+                       f"+{st.points[0]}. Equal hands score nothing.")
+        else:
+            pips = (2, 3, 5, 8, 9, 11)[:n]
+            st = settle(rules, "blocked", None, pips)
+            others = [p for p in pips if p != min(pips)]
+            hands = ", ".join(map(str, pips[:-1])) + f" and {pips[-1]}"
+            out.append(f"The lowest hand scores the dots in the other hands less its own: with hands of {hands} "
+                       f"dots, the {min(pips)} scores {' + '.join(map(str, others))} − {min(pips)} = "
+                       f"{st.points[0]} → +{st.points[0]}. Tied lowest hands each score that; a player who went out "
+                       "holds 0.")
+        return out
+    step = rules.rounding
+    st = settle(rules, "out", 0, (0, 13) if n == 2 else (0, 6, 7, 4, 9, 3)[:n])
+    raw = st.raw
+    rounded = f", rounded to the nearest {step}" if step else ""
+    out.append(f"The player who goes out scores all the dots left in the other hands{rounded}: {raw} dots → "
+               f"+{st.points[0]}.")
+    if step:
+        changed = [p for p in (*range(1, step), 12, 13, 14) if round_pips(p, step) != p]
+        examples = ", ".join(f"{p} → {round_pips(p, step)}" for p in changed)
+        out.append(f"Rounding goes to the nearest multiple of {step}, halves up: {examples}.")
+    out.append("In a blocked round the lightest hand scores the dots in all the others the same way; if the "
+               "lightest hands are equal, nobody scores.")
+    return out
+
+
+def _goal(rules: Rules) -> list[str]:
+    if rules.ends_at_once:
+        return [f"The first to reach {rules.target} points wins, the moment they reach it, even in the middle "
+                "of a round."]
+    return [f"Rounds are played until someone has {rules.target} points or more at the end of a round; the "
+            "highest score then wins, and equal highest scores are a tie."]
+
+
+@lru_cache(maxsize=64)
+def _cached(rules: Rules) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    sections = [
+        ("The tiles", _tiles(rules)),
+        ("Who leads", _lead(rules)),
+        ("Your turn", _turn(rules)),
+        ("When nothing fits", _nothing_fits(rules)),
+        ("Scoring during play", _end_scoring(rules)),
+        ("The end of a round", _round_end(rules)),
+        ("Winning", _goal(rules)),
+    ]
+    return tuple((title, tuple(lines)) for title, lines in sections if lines)
+
+
+def rules_text(rules: Rules) -> dict[str, Any]:
+    """The rules of `rules` as JSON for the Rules panel: a title, a one-line summary and sections of
+    paragraphs."""
+    return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": rules.description,
+            "sections": [{"title": t, "lines": list(lines)} for t, lines in _cached(rules)]}

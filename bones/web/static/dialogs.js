@@ -1,0 +1,135 @@
+// The table's dialogs: the Rules of the game at hand (words from the server), Settings, and the end of a game.
+// They only show what the server sent and report choices back through the callbacks they are given.
+
+import { api } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const rulesCache = new Map();
+
+/** The Rules panel for `game` with `players` at the table, as the server words it. */
+export async function openRules(game, players) {
+  const key = `${game}/${players}`;
+  const dlg = $("rules-dialog");
+  if (!rulesCache.has(key)) {
+    $("rules-title").textContent = "Rules";
+    $("rules-summary").textContent = "Fetching the rules…";
+    $("rules-body").replaceChildren();
+    if (!dlg.open) dlg.showModal();
+    try {
+      rulesCache.set(key, await api.rules(game, players));
+    } catch (e) {
+      $("rules-summary").textContent = e.message;
+      return;
+    }
+  }
+  const r = rulesCache.get(key);
+  $("rules-title").textContent = `Rules of ${r.name}` + (r.players > 2 ? ` for ${r.players} players` : "");
+  $("rules-summary").textContent = r.summary;
+  $("rules-body").replaceChildren(...r.sections.map((s) => {
+    const sec = document.createElement("section");
+    const h = document.createElement("h3");
+    h.textContent = s.title;
+    sec.appendChild(h);
+    for (const line of s.lines) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      sec.appendChild(p);
+    }
+    return sec;
+  }));
+  if (!dlg.open) dlg.showModal();
+  $("rules-body").scrollTop = 0;
+}
+
+/** Settings: the computer's pace, sound, single-key shortcuts, as this browser keeps them. */
+export function openSettings(settings) {
+  for (const radio of document.querySelectorAll('input[name="pace"]')) radio.checked = radio.value === settings.pace;
+  $("sound").checked = !!settings.sound;
+  $("shortcuts").checked = settings.shortcuts !== false;
+  $("settings-dialog").showModal();
+}
+
+/** Send each choice made in Settings to the server as `change(body)`. */
+export function wireSettings(change) {
+  for (const radio of document.querySelectorAll('input[name="pace"]')) {
+    radio.addEventListener("change", () => { if (radio.checked) change({ pace: radio.value }); });
+  }
+  $("sound").addEventListener("change", (e) => change({ sound: e.target.checked }));
+  $("shortcuts").addEventListener("change", (e) => change({ shortcuts: e.target.checked }));
+  $("settings-close").addEventListener("click", () => $("settings-dialog").close());
+}
+
+/** The record as chips: red for a game won, white for one lost, crossed when it was left unfinished. */
+export function recordChips(strip, games) {
+  strip.replaceChildren(...games.map((g, i) => {
+    const chip = document.createElement("span");
+    chip.className = `chip ${g.won ? "won" : "lost"}${g.abandoned ? " left" : ""}`;
+    chip.setAttribute("role", "listitem");
+    chip.setAttribute("aria-label", `Game ${i + 1}: ${g.won ? "won" : g.abandoned ? "left unfinished, lost" : "lost"}`);
+    return chip;
+  }));
+}
+
+/** The record in one line: "3 won, 2 lost (1 left unfinished). Hints used: 4." */
+export function recordText(rec) {
+  const hints = rec.hints ? ` Hints used: ${rec.hints}.` : "";
+  if (!rec.counted) return "Games between two people are not recorded.";
+  if (!rec.games.length) return `No games played yet.${hints}`;
+  const left = rec.left ? ` (${rec.left} left unfinished)` : "";
+  return `${rec.won} won, ${rec.lost} lost${left}.${hints}`;
+}
+
+/**
+ * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
+ * stands. Resolves "again" (Play again) or "close".
+ */
+export function gameOver(roundText, summary, record, title) {
+  const dlg = $("game-over");
+  $("game-over-round").textContent = roundText || "";
+  $("game-over-round").hidden = !roundText;
+  $("game-over-text").textContent = summary.text;
+  const table = $("game-over-table");
+  const head = document.createElement("tr");
+  head.append(...["Round", ...summary.names, ""].map((t) => {
+    const th = document.createElement("th");
+    th.textContent = t;
+    th.scope = "col";
+    return th;
+  }));
+  const rows = summary.rounds.map((r) => {
+    const tr = document.createElement("tr");
+    const cells = [String(r.round), ...r.points.map((p) => (p ? `+${p}` : "0")), r.how];
+    cells.forEach((t, i) => {
+      const td = document.createElement(i ? "td" : "th");
+      if (!i) td.scope = "row";
+      td.textContent = t;
+      tr.appendChild(td);
+    });
+    return tr;
+  });
+  const total = document.createElement("tr");
+  total.className = "total";
+  ["Total", ...summary.scores.map(String), ""].forEach((t, i) => {
+    const td = document.createElement(i ? "td" : "th");
+    if (!i) td.scope = "row";
+    td.textContent = t;
+    total.appendChild(td);
+  });
+  table.replaceChildren(head, ...rows, total);
+  $("game-over-record").textContent = record.counted ? `Your record at ${title}: ${recordText(record)}` : recordText(record);
+  recordChips($("game-over-strip"), record.counted ? record.games : []);
+  dlg.showModal();
+  $("play-again").focus();
+  return new Promise((resolve) => {
+    const done = (how) => () => {
+      $("play-again").onclick = null;
+      $("game-over-close").onclick = null;
+      dlg.onclose = null;
+      if (dlg.open) dlg.close();
+      resolve(how);
+    };
+    $("play-again").onclick = done("again");
+    $("game-over-close").onclick = done("close");
+    dlg.onclose = done("close");
+  });
+}

@@ -1,0 +1,426 @@
+"""The table, second pass (issue 9), in a real headless chromium at 1280×800 and as a phone (390×844, touch):
+what just happened and whose turn it is stay in sight, the phone's felt is laid out round the line, another page
+cannot drive the game, and the new parts work (Rules, Settings, the end of a game, hands shown at a round's end).
+
+Positions come from `positions.py`, put on the table as the server keeps a game; screenshots go to
+build/screenshots/.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Iterator
+
+import pytest
+
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, SHOTS, Server, open_table, seat_at_table, settle, view
+from .positions import ends_game, ends_round, find, scores
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
+    pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+DEVICES = {"desktop": DESKTOP, "phone": PHONE}
+TILE_TEXT = re.compile(r"(?<![\d-])\d-\d(?![\d-])")
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    b = page.locator(selector).first.bounding_box()
+    assert b is not None, selector
+    return dict(b)
+
+
+def in_sight(page: Any, selector: str) -> bool:
+    """Whether the element lies wholly inside the window as the page opens (not scrolled) and is not cut."""
+    return bool(page.evaluate("""(sel) => {
+      const e = document.querySelector(sel);
+      const r = e.getBoundingClientRect();
+      return window.scrollY === 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0
+        && e.scrollHeight <= e.clientHeight + 1;
+    }""", selector))
+
+
+def tap(page: Any, selector: str, device: str) -> None:
+    if device == "phone":
+        page.locator(selector).tap()
+    else:
+        page.locator(selector).click()
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"]) > 0.5
+            and min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"]) > 0.5)
+
+
+WATCH = """() => {
+  window.seen = { say: [], pops: [], fresh: 0, flying: 0 };
+  new MutationObserver(() => {
+    const t = document.querySelector('#say').textContent;
+    if (t && window.seen.say[window.seen.say.length - 1] !== t) window.seen.say.push(t);
+    for (const p of document.querySelectorAll('#line-area .score-pop')) window.seen.pops.push(p.textContent);
+    if (document.querySelector('.flying')) window.seen.flying++;
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  new MutationObserver((list) => {
+    for (const m of list) for (const n of m.addedNodes) if (n.classList && n.classList.contains('fresh')) window.seen.fresh++;
+  }).observe(document.querySelector('#line'), { childList: true });
+}"""
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_last_move_its_points_and_a_hint_are_in_sight(browser: Any, server: Server, device: str) -> None:
+    """Item 3: "You laid 2-1 on the right end. The ends make 3 + 2 = 5 → +5." sat at y 800–823 at 1280×800, a
+    Hint was cut mid-line on a phone, and the table showed no "+5"."""
+    pos = find("all_fives", scores)
+    gained = pos.after.totals()[0] - pos.before.totals()[0]
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=DEVICES[device], actions=pos.actions,
+                         url="/?pace=900")
+    page.evaluate(WATCH)
+    tap(page, f'#hand [data-tile="{pos.tile}"]', device)
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('You laid')")
+    said = page.inner_text("#say")
+    assert said.endswith(f"→ +{gained}.") and pos.tile in said
+    assert in_sight(page, "#say") and in_sight(page, "#status")
+    pop = page.locator("#line-area .score-pop")
+    assert pop.count() == 1 and pop.inner_text() == f"+{gained}"
+    assert overlap(box(page, "#line-area .score-pop"), box(page, "#line-area"))
+    shot(page, f"points_{device}")
+    settle(page)
+    # the whose-turn line sits at the hand, inside the felt
+    assert page.evaluate("() => document.querySelector('.near').contains(document.querySelector('#status'))")
+    if view(page)["view"]["your_turn"]:
+        assert page.inner_text("#status") == "Your turn."
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('Hint:')")
+    settle(page)
+    assert in_sight(page, "#say"), page.inner_text("#say")
+    shot(page, f"hint_{device}")
+    # Item 10: announcements read tiles as the buttons do ("six–four"), never "6-4"
+    live = page.inner_text("#live")
+    assert live.startswith("Hint:") and not TILE_TEXT.search(live), live
+    # Item 10: after a reload the last move is still explained
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    settle(page)
+    last = view(page)["last"]
+    assert last and page.inner_text("#say") == last["text"]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, device: str) -> None:
+    """Item 5: on a phone the boneyard column ran the felt's full height, the line was off centre, and the
+    round-end box covered the end of the line."""
+    pos = find("all_fives", ends_round)
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=DEVICES[device], actions=pos.actions,
+                         url="/?pace=5")
+    felt, line = box(page, ".felt"), box(page, "#line-area")
+    bone = box(page, "#boneyard")
+    assert bone["height"] <= 60 and bone["y"] + bone["height"] <= line["y"] + 1
+    assert abs((line["x"] + line["width"] / 2) - (felt["x"] + felt["width"] / 2)) <= 2
+    assert line["width"] >= 0.9 * (felt["width"] - 24)
+    tiles = page.eval_on_selector_all("#line .tile-face rect.face", """rs => {
+      const b = rs.map((r) => r.getBoundingClientRect());
+      return { left: Math.min(...b.map((r) => r.left)), right: Math.max(...b.map((r) => r.right)) };
+    }""")
+    centre = (tiles["left"] + tiles["right"]) / 2
+    assert abs(centre - (felt["x"] + felt["width"] / 2)) <= 30, (tiles, felt)
+    # The round ends with this tile: its box leaves the finished line, and every tile on it, in sight.
+    page.evaluate(WATCH)
+    tap(page, f'#hand [data-tile="{pos.tile}"]', device)
+    page.wait_for_selector("#round-end:not([hidden])")
+    end = box(page, "#round-end")
+    assert not overlap(end, box(page, "#line-area"))
+    for i in range(page.locator("#line .tile-face").count()):
+        assert not overlap(end, dict(page.locator("#line .tile-face").nth(i).bounding_box()))
+    # Every hand left is turned face up: the computer's tiles lie at the far edge, named in words.
+    shown = page.locator(".seat.shown")
+    left = pos.after.results[-1].hands_left[1]
+    assert shown.count() == 1 and shown.locator(".tile-svg.face-up").count() == len(left)
+    label = shown.get_attribute("aria-label") or ""
+    assert label.startswith("The computer:") and "face up" in label and not TILE_TEXT.search(label)
+    shot(page, f"round_end_{device}")
+    assert page.evaluate("() => window.seen.fresh") == 1  # the last tile arrives once
+    # Item 10: after "Next round" focus goes back to the hand, not to <body>
+    page.keyboard.press("Enter")
+    settle(page)
+    focused = page.evaluate("() => document.activeElement && (document.activeElement.id || "
+                            "document.activeElement.className)")
+    assert focused not in ("", None) and page.evaluate("() => document.activeElement !== document.body")
+    assert page.evaluate("() => document.querySelector('.near').contains(document.activeElement)")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
+    """A summary (rounds, points, who won), the record updated in view, and Play again; the last tile is laid
+    once."""
+    pos = find("all_fives", ends_game)
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=DEVICES[device], actions=pos.actions,
+                         url="/?pace=5")
+    st = view(page)
+    page.evaluate(WATCH)
+    tap(page, f'#hand [data-tile="{pos.tile}"]', device)
+    page.wait_for_selector("#game-over[open]")
+    text = page.inner_text("#game-over-text")
+    assert text.startswith("You won the game") and f"{len(pos.after.results)} rounds" in text
+    rows = page.locator("#game-over-table tr")
+    assert rows.count() == len(pos.after.results) + 2  # the names, every round, the totals
+    totals = rows.last.inner_text().split()
+    assert totals[:3] == ["Total", str(pos.after.scores[0]), str(pos.after.scores[1])]
+    assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
+    assert page.locator("#game-over-strip .chip.won").count() == 1
+    assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
+    shot(page, f"game_over_{device}")
+    fresh = page.evaluate("() => window.seen.fresh")
+    tap(page, "#game-over-close", device)
+    settle(page)
+    assert page.evaluate("() => window.seen.fresh") == fresh  # item 10: no second arrival of the last tile
+    assert page.locator("#record-strip .chip.won").count() == 1 and page.inner_text("#status") == "Game over."
+    # Play again, from the summary shown on opening a finished game
+    page.reload()
+    page.wait_for_selector("#game-over[open]")
+    tap(page, "#play-again", device)
+    settle(page)
+    again = view(page)
+    assert again["id"] != st["id"] and not again["view"]["game_over"]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_rules_settings_and_shortcuts(browser: Any, server: Server, device: str) -> None:
+    """The Rules panel from the panel and the keys; Settings kept per browser; single keys can be turned off
+    (item 10, WCAG 2.1.4); a soft click when sound is on."""
+    page = seat_at_table(browser, server, "all_threes", 5, players=3, device=DEVICES[device])
+    tap(page, "#rules", device)
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert in_sight(page, "#rules-close") or page.evaluate(
+        "() => document.querySelector('#rules-dialog').scrollHeight > document.querySelector('#rules-dialog')"
+        ".clientHeight")  # a long text scrolls inside the box
+    shot(page, f"rules_{device}")
+    assert page.inner_text("#rules-title") == "Rules of All Threes for 3 players"
+    body = page.inner_text("#rules-body")
+    assert "multiple of 3" in body and "6 + 3 = 9 → +9" in body and "13 → 12" in body
+    page.click("#rules-close")
+    page.keyboard.press("?")
+    page.wait_for_selector("#help-dialog[open]")
+    page.click("#help-rules")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.keyboard.press("Escape")
+    page.keyboard.press("r")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.keyboard.press("Escape")
+    # Settings: slow, sound on, single keys off; kept across a reload
+    page.click("#settings")
+    page.check('input[name="pace"][value="slow"]')
+    settle(page)
+    page.check("#sound")
+    settle(page)
+    page.uncheck("#shortcuts")
+    settle(page)
+    page.click("#settings-close")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    settle(page)
+    st = view(page)["settings"]
+    assert (st["pace"], st["sound"], st["shortcuts"]) == ("slow", True, False)
+    page.click("#settings")
+    assert page.is_checked('input[name="pace"][value="slow"]') and page.is_checked("#sound")
+    assert not page.is_checked("#shortcuts")
+    page.click("#settings-close")
+    assert page.get_attribute("#hint", "aria-keyshortcuts") is None
+    n = view(page)["n"]
+    page.locator("#hand .tile-btn").first.focus()
+    for key in ("n", "h", "?", "r", "s", "d"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(150)
+    assert not page.locator("dialog[open]").count() and view(page)["n"] == n
+    assert view(page)["hints"] == 0 and view(page)["settings"]["show_moves"]
+    # a tile laid with sound on: one soft click each (the computers' too)
+    fits = page.locator("#hand .tile-btn.fits")
+    if fits.count():
+        page.goto(server.url + "/?pace=5")
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        page.locator("#hand .tile-btn.fits").first.click()
+        if page.locator("#line .chalk-dot").count():
+            page.locator("#line .chalk-dot").first.click()
+        settle(page)
+        assert int(page.get_attribute("body", "data-clicks") or 0) >= 1
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_whose_turn_names_and_the_lid(browser: Any, server: Server) -> None:
+    """Item 10: the far hand has a name in Two players, and "A hint is for the side to move…" does not outlive
+    the lid."""
+    page = seat_at_table(browser, server, "block", 3, opponent="two", device=PHONE)
+    assert page.is_visible("#lid")
+    names = page.eval_on_selector_all(".seat .seat-name", "ns => ns.map((n) => n.textContent)")
+    assert names in (["Player 1"], ["Player 2"])
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('A hint is for')")
+    page.click("#lid")
+    settle(page)
+    assert "A hint is for" not in page.inner_text("#say")
+    assert page.inner_text("#record-text") == "Games between two people are not recorded."
+    page.context.close()
+    page = seat_at_table(browser, server, "draw", 3)
+    assert page.eval_on_selector_all(".seat .seat-name", "ns => ns.map((n) => n.textContent)") == ["The computer"]
+    note = page.inner_text("#record-note")
+    assert "on the lid" not in note and "each number of players" in note
+    page.context.close()
+
+
+def test_new_game_mid_game_says_it_counts_as_a_loss(browser: Any, server: Server) -> None:
+    page = open_table(browser, server.url)
+    page.select_option("#game", "all_fives")
+    settle(page)
+    page.click("#show-moves")
+    settle(page)
+    fits = page.locator("#hand .tile-btn.fits")
+    fits.first.click()
+    if page.locator("#line .chalk-dot").count():
+        page.locator("#line .chalk-dot").first.click()
+    settle(page)
+    page.click("#new")
+    assert page.is_visible("#confirm")
+    assert "counts as a loss" in page.inner_text("#confirm-text")
+    page.click("#confirm-yes")
+    settle(page)
+    assert page.locator("#record-strip .chip.lost.left").count() == 1
+    assert page.inner_text("#record-text") == "0 won, 1 lost (1 left unfinished)."
+    page.context.close()
+
+
+def test_a_second_tab_catches_up_without_being_told_to_reload(browser: Any, server: Server) -> None:
+    """Item 9: a stale second tab said "Reload to see it" after it had already reloaded itself."""
+    first = open_table(browser, server.url)
+    first.select_option("#game", "block")
+    settle(first)
+    second = first.context.new_page()
+    second.goto(server.url + "/?pace=5")
+    second.wait_for_selector("body[data-ready='1']")
+    settle(second)
+    stale = view(second)["view"]  # what the second tab shows, and goes on showing
+    tile = stale["legal"][0].split()[0]
+    first.click(f'#hand [data-tile="{tile}"]')
+    if first.locator("#line .chalk-dot").count():
+        first.locator("#line .chalk-dot").first.click()
+    settle(first)
+    now = view(first)
+    assert now["n"] > 0
+    second.click(f'#hand [data-tile="{tile}"]')  # a move the second tab still offers
+    if second.locator("#line .chalk-dot").count():
+        second.locator("#line .chalk-dot").first.click()
+    settle(second)
+    said = second.inner_text("#say")
+    assert "Reload" not in said and "it now shows the table as it is" in said
+    assert second.evaluate("() => document.querySelectorAll('#hand .tile-btn').length") == \
+        len(now["view"]["hand"]) and view(second)["n"] == now["n"]
+    first.context.close()
+
+
+class _Elsewhere(BaseHTTPRequestHandler):
+    """Another page on another port of 127.0.0.1, trying to drive the table with no-cors fetches."""
+
+    table = ""
+
+    def do_GET(self) -> None:  # noqa: N802 - the http.server name
+        page = f"""<!doctype html><title>elsewhere</title><script>
+(async () => {{
+  const send = (path, body) => fetch("{self.table}" + path, {{ method: "POST", mode: "no-cors",
+    credentials: "include", headers: {{ "Content-Type": "text/plain" }}, body }}).catch(() => null);
+  await send("/api/settings", '{{"opponent": "expert"}}');
+  await send("/api/new", '{{"game": "all_fives"}}');
+  document.title = "sent";
+}})();
+</script>"""
+        data = page.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def elsewhere(server: Server) -> Iterator[str]:
+    handler = type("Handler", (_Elsewhere,), {"table": server.url})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+
+
+def test_a_page_on_another_port_cannot_drive_the_game(browser: Any, server: Server, elsewhere: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 4: a page served from another port of 127.0.0.1 sent no-cors text/plain POSTs to /api/settings and
+    /api/new, dropped the game in progress and set the opponent to Expert."""
+    from bones.web import app as web_app
+
+    page = seat_at_table(browser, server, "all_fives", 8)
+    page.locator("#hand .tile-btn.fits").first.click()
+    if page.locator("#line .chalk-dot").count():
+        page.locator("#line .chalk-dot").first.click()
+    settle(page)
+    before = view(page)
+    assert before["in_progress"]
+    # what reaches the table (the browser's own view of a no-cors request leaves the cookie out)
+    reached: list[tuple[str, bool, str | None]] = []
+    check = web_app.refusal
+
+    def spy(request: Any) -> str | None:
+        why = check(request)
+        reached.append((request.url.path, "bones_token" in request.cookies, why))
+        return why
+
+    monkeypatch.setattr(web_app, "refusal", spy)
+    evil = page.context.new_page()
+    evil.goto(elsewhere)
+    evil.wait_for_function("() => document.title === 'sent'")
+    # both were sent with the table's cookie (SameSite does not separate ports), and both were refused
+    assert [(path, cookie) for path, cookie, _ in reached] == [("/api/settings", True), ("/api/new", True)]
+    assert all(why and "own page" in why for _, _, why in reached)
+    after = view(page)
+    assert after["id"] == before["id"] and after["n"] == before["n"]
+    assert after["settings"]["opponent"] == "beginner" and after["record"]["games"] == []
+    # and the page's own requests still go through
+    page.click("#new")
+    page.click("#confirm-yes")
+    settle(page)
+    assert view(page)["id"] != before["id"]
+    assert not page.errors  # type: ignore[attr-defined]  # no Content-Security-Policy refusal either
+    page.context.close()
+
+
+def test_the_computers_tile_slides_to_the_line(browser: Any, server: Server) -> None:
+    page = seat_at_table(browser, server, "draw", 21, url="/?pace=500")
+    page.evaluate(WATCH)
+    for _ in range(4):
+        fits = page.locator("#hand .tile-btn.fits")
+        if fits.count():
+            fits.first.click()
+            if page.locator("#line .chalk-dot").count():
+                page.locator("#line .chalk-dot").first.click()
+        elif page.locator("#boneyard.can-draw").count():
+            page.click("#boneyard")
+        settle(page)
+        if page.evaluate("() => window.seen.flying") > 0:
+            break
+    assert page.evaluate("() => window.seen.flying") > 0
+    assert not page.locator(".flying").count()  # landed, and gone
+    page.context.close()
