@@ -194,7 +194,10 @@ class Rules:
 
     @property
     def kept_back(self) -> int:
-        """Boneyard tiles never drawn, as the deal leaves them (never more than the boneyard holds)."""
+        """Boneyard tiles never drawn, as the deal leaves them (never more than the boneyard holds; none where nobody
+        draws)."""
+        if self.draw is Draw.NEVER:
+            return 0
         return min(self.keep_back, max(0, self.tile_count - self.players * self.hand_size))
 
     def lead_is_forced(self, round_index: int, previous_end: str | None) -> bool:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from bones.engine import Rules
-from bones.engine.rules import Draw, Fit, LayoutKind, NextLeader, NoDouble, Opening, Turn
+from bones.engine.rules import Cut, Fit, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
 from bones.engine.scoring import round_pips, settle
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -40,7 +40,25 @@ def _tiles(rules: Rules) -> list[str]:
     return out
 
 
+CUT_WORDS = {
+    Cut.HANDS: "The first set goes to the player with the higher double in the hands dealt, or with no double the "
+               "heavier tile, and that player may set any tile.",
+    Cut.PUSHED: "Before the deal the players cut for the first set: one pushes two tiles face down to the other, "
+                "who takes one; both are turned up and the lighter tile sets, any tile it likes.",
+    Cut.DRAWN: "Before the deal each player draws a tile: the lower double sets first, or with no double the "
+               "lighter tile, any tile it likes. The table shows the tiles cut.",
+}
+
+
 def _lead(rules: Rules) -> list[str]:
+    if rules.cut is not None:
+        out = [CUT_WORDS[rules.cut]]
+        if rules.next_leader is NextLeader.ROUND_WINNER:
+            out.append("After that the winner of a round sets the next, any tile; after a round nobody won, the set "
+                       "passes on.")
+        else:
+            out.append("After that the players set in turn, any tile they like.")
+        return out
     if rules.opening is Opening.HIGHEST_DOUBLE:
         first = "The player holding the highest double leads the first round"
         if rules.no_double is NoDouble.REDEAL:
@@ -62,6 +80,9 @@ def _lead(rules: Rules) -> list[str]:
     elif rules.next_leader is NextLeader.WINNER:
         out.append("The player who went out leads the next round, with any tile; after a blocked round the "
                    "highest double decides again.")
+    elif rules.next_leader is NextLeader.ROUND_WINNER:
+        out.append("The winner of a round leads the next, with any tile; after a round nobody won, the lead passes "
+                   "on.")
     else:
         out.append("Every round is led the same way as the first.")
     return out
@@ -74,13 +95,18 @@ def _turn(rules: Rules) -> list[str]:
                    "showing 4, and then the end shows 6.")
     else:
         out.append("A tile fits an end when its touching half and the end make seven: 3-2 fits an end showing 4 "
-                   "(4 + 3), and then the end shows 2. The double blank and the tiles whose halves make seven are "
-                   "trumps and go anywhere.")
+                   "(4 + 3), and then the end shows 2. A double counts for its own number only: 3-3 fits a 4, "
+                   "never a 1. The double blank and the tiles whose halves make seven (6-1, 5-2, 4-3) are trumps: "
+                   "they go on either end, either way round, and the next player answers the half left out.")
+        if rules.trumps_when_stuck:
+            out.append("Here a trump may be played only when no other tile fits, to prevent a block.")
     layout = {
         LayoutKind.LINE: "The tiles make one line with two ends. A double is laid across the line and counts as "
                          "one end.",
         LayoutKind.FIRST_SPINNER: "The first double laid is the spinner: once tiles lie against both its long "
                                   "sides, its short sides open too, so the line can grow four ways.",
+        LayoutKind.FIRST_SPINNER_FREE: "The first double laid opens all four of its sides at once: any of the four "
+                                       "may be played to at any time.",
         LayoutKind.EVERY_SPINNER: "Every double is a spinner: once a tile lies against its other long side, its "
                                   "two short sides open as well, so the line branches at each double.",
         LayoutKind.CROSS: "The first double opens four arms at once, and no arm grows longer until all four are "
@@ -88,16 +114,24 @@ def _turn(rules: Rules) -> list[str]:
         LayoutKind.STAR: "Each player builds a line of their own out from the centre double.",
     }
     out.append(layout[rules.layout])
-    out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
+    if rules.draws_freely:
+        out.append("You may draw from the boneyard at any time, able to play or not (never the last two tiles).")
+    else:
+        out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
     if rules.turn is Turn.DOUBLE_AGAIN:
         out.append("A player who lays a double plays again.")
+    if rules.shut:
+        out.append("When the other player says \"go\" (cannot lay a tile), you may shut the game at once instead "
+                   "of playing on: the hands are then counted as in a blocked round.")
     return out
 
 
 def _nothing_fits(rules: Rules) -> list[str]:
     if not rules.draws:
-        return ["With nothing that fits, you pass (the table passes for you). Nobody draws."]
-    out = ["With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it."]
+        return ["With nothing that fits, you say \"go\" and pass (the table passes for you). Nobody draws."]
+    out = ["With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it (or, "
+           "where you may draw at will, draw more)." if rules.draws_freely else
+           "With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it."]
     if rules.kept_back:
         out.append(f"The last {rules.kept_back} tiles of the boneyard are never drawn: when only "
                    f"{rules.kept_back} are left, a player with nothing that fits passes.")
@@ -125,11 +159,19 @@ def _pair_example(m: int, top: int) -> tuple[int, int] | None:
 
 
 def _end_scoring(rules: Rules) -> list[str]:
+    if rules.headers:
+        return ["The player who sets the highest double scores 2 for the double header.",
+                "Making both ends of the line the same number scores 2; with a double lying across one of those "
+                "ends, it is a triple header and scores 3."]
     if not rules.scores_ends:
         return []
     m, top = rules.end_multiple, rules.max_pip
-    out = [f"After every tile, add up the open ends. If they make a multiple of {m} ({m}, {2 * m}, {3 * m} …), the "
-           "player who laid the tile scores that many points at once."]
+    if rules.per_multiple:
+        out = [f"After every tile, add up the open ends. If they make a multiple of {m}, the player who laid the "
+               f"tile scores a point for each {m}: {2 * m} scores 2, {3 * m} scores 3."]
+    else:
+        out = [f"After every tile, add up the open ends. If they make a multiple of {m} ({m}, {2 * m}, {3 * m} …), "
+               "the player who laid the tile scores that many points at once."]
     pair = _pair_example(m, top)
     if pair:
         a, b = pair
@@ -142,10 +184,14 @@ def _end_scoring(rules: Rules) -> list[str]:
     lone = next((d for d in range(top, 0, -1) if (2 * d) % m == 0), None)
     if lone is not None:
         out.append(f"A first tile alone counts its dots once: {lone}-{lone} laid first scores {2 * lone}.")
-    if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER):
+    if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.FIRST_SPINNER_FREE):
         out.append("A spinner counts as a double at an end while one of its long sides is open; its short sides "
                    "count nothing until a tile lies there, and then every open end counts.")
     out.append("Ends adding up to 0 score nothing.")
+    if rules.claims:
+        out.append("A score counts only if you claim it: press Claim and choose the points before laying the tile. "
+                   "If the other player forgets to claim a score, say \"Muggins!\" before your own move and it is "
+                   "yours. A wrong claim is taken down and the points claimed go to the other player.")
     return out
 
 
@@ -153,13 +199,26 @@ def _round_end(rules: Rules) -> list[str]:
     n = rules.players
     out = ["A round ends when a player lays their last tile (goes out), or when nobody can lay a tile or draw "
            "(the round is blocked). Then the dots left in each hand are counted."]
+    if rules.round_scoring is RoundScoring.BERGEN:
+        out.append("Going out (\"domino\") scores 1. In a blocked round the lightest hand without a double scores 1; "
+                   "if the lightest hand holds a double, the other scores the 1; if both hold doubles, the lighter "
+                   "hand scores it. Equal hands score nothing.")
+        return out
+    if rules.round_scoring is RoundScoring.ONE_POINT:
+        out.append("The player who goes out wins; in a blocked round the hand with the fewest dots (not tiles) "
+                   "wins. Equal hands: nobody wins, and the tiles are dealt again.")
+        return out
     if not rules.lowest_takes_all:
         if n == 2:
             st = settle(rules, "out", 0, (0, 12))
             out.append(f"Going out scores the dots left in the other hand: the other holds 12 → +{st.points[0]}.")
             st = settle(rules, "blocked", None, (7, 12))
-            out.append(f"In a blocked round the lighter hand scores the difference: 12 − 7 = {st.points[0]} → "
-                       f"+{st.points[0]}. Equal hands score nothing.")
+            if rules.winner_scores_own:
+                out.append(f"In a blocked round the lighter hand scores the dots in both hands: 12 + 7 = "
+                           f"{st.points[0]} → +{st.points[0]}. Equal hands score nothing.")
+            else:
+                out.append(f"In a blocked round the lighter hand scores the difference: 12 − 7 = {st.points[0]} → "
+                           f"+{st.points[0]}. Equal hands score nothing.")
         else:
             pips = (2, 3, 5, 8, 9, 11)[:n]
             st = settle(rules, "blocked", None, pips)
@@ -186,6 +245,8 @@ def _round_end(rules: Rules) -> list[str]:
 
 
 def _goal(rules: Rules) -> list[str]:
+    if rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1:
+        return ["One round is a game: its winner wins the game."]
     if rules.ends_at_once:
         return [f"The first to reach {rules.target} points wins, the moment they reach it, even in the middle "
                 "of a round."]

@@ -246,7 +246,9 @@ def test_the_rules_panel_for_every_game_comes_from_its_fields(client: TestClient
             assert str(rules.target) in words
             assert ("Nobody draws" in words) == (not rules.draws)
             scoring = [s for s in text["sections"] if s["title"] == "Scoring during play"]
-            assert bool(scoring) == rules.scores_ends
+            assert bool(scoring) == rules.scores_in_play
+            if rules.headers:
+                assert "double header" in words and "triple header" in words
             if rules.scores_ends:
                 assert f"multiple of {rules.end_multiple}" in words
             if rules.rounding:
