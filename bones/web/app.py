@@ -128,7 +128,7 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
 
     async def rules(request: Request) -> Response:
         q = request.query_params
-        return await guarded(lambda: table.rules_words(q.get("game"), q.get("players")), None)
+        return await guarded(lambda: table.rules_words(q.get("game"), q.get("players"), q.get("options")), None)
 
     async def index(request: Request) -> Response:
         resp = FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

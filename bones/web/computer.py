@@ -11,6 +11,8 @@ import time
 from typing import Callable, NamedTuple
 
 from bones.engine import Action, Observation, Rules
+from bones.engine.actions import MUGGINS
+from bones.engine.scoring import unclaimed
 from bones.players import LEVELS, Budget, player_for, stand_in
 from bones.players.hint import hint as expert_hint
 
@@ -61,10 +63,20 @@ def choose(level: str, seed: int, obs: Observation, budget: Budget | None = None
     return action
 
 
+def last_points(obs: Observation) -> int:
+    """The points the last play made and did not claim, which this seat may take by saying muggins."""
+    if not obs.history:
+        return 0
+    last = obs.history[-1]
+    return unclaimed(obs.rules, obs.layout, obs.table, last.seat, last.action, obs.seat)
+
+
 def hint(obs: Observation, seed: int = 0) -> Suggestion:
     """What Expert (or the level standing in for it) would play from this seat, with its reason."""
     legal = obs.legal_actions()
     if len(legal) == 1:
         return Suggestion(legal[0], "It is the only thing you can do.")
+    if MUGGINS in legal:  # Expert always takes points left unclaimed (and its reasons do not word a muggins)
+        return Suggestion(MUGGINS, f"the last tile's {last_points(obs)} were not claimed")
     choice = expert_hint(obs, seed=seed)
     return Suggestion(choice.action, choice.reason or None)

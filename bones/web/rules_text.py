@@ -14,6 +14,8 @@ from bones.engine import Rules
 from bones.engine.rules import Cut, Fit, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
 from bones.engine.scoring import round_pips, settle
 
+from .variations import played_with, variation_keys
+
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
 
@@ -113,7 +115,11 @@ def _turn(rules: Rules) -> list[str]:
                           "started.",
         LayoutKind.STAR: "Each player builds a line of their own out from the centre double.",
     }
-    out.append(layout[rules.layout])
+    if rules.fit is Fit.SEVEN and rules.layout is LayoutKind.LINE:
+        out.append("The tiles make one line with two ends. Doubles lie along the line like any other tile and count "
+                   "for their own number; the trumps are laid across it.")
+    else:
+        out.append(layout[rules.layout])
     if rules.draws_freely:
         out.append("You may draw from the boneyard at any time, able to play or not (never the last two tiles).")
     else:
@@ -271,5 +277,10 @@ def _cached(rules: Rules) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def rules_text(rules: Rules) -> dict[str, Any]:
     """The rules of `rules` as JSON for the Rules panel: a title, a one-line summary and sections of
     paragraphs."""
-    return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": rules.description,
+    summary = rules.description
+    chosen = played_with(rules)
+    if chosen:
+        summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."
+    return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": summary,
+            "options": {k: rules.choice(k) for k in variation_keys(rules)},
             "sections": [{"title": t, "lines": list(lines)} for t, lines in _cached(rules)]}

@@ -1,5 +1,5 @@
-"""The table's storage: browsers, games as (rules, players, seed, actions), and each browser's record, in SQLite
-(WAL).
+"""The table's storage: browsers, games as (rules, players, options, seed, actions), and each browser's record, in
+SQLite (WAL).
 
 A game is never stored as a state: it is replayed from its actions, so a reload or a server restart continues
 exactly where it was. Each game keeps the opponent it was dealt against (a level, or two people), so a change of
@@ -12,9 +12,9 @@ import json
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 TWO = "two"  # the opponent of a game two people play on one device
 
@@ -34,6 +34,7 @@ CREATE TABLE IF NOT EXISTS games (
     players INTEGER NOT NULL DEFAULT 2,
     opponent TEXT NOT NULL DEFAULT '',
     lid INTEGER NOT NULL DEFAULT -1,
+    options TEXT NOT NULL DEFAULT '{}',
     recorded INTEGER NOT NULL DEFAULT 0,
     current INTEGER NOT NULL DEFAULT 1,
     created REAL NOT NULL,
@@ -58,9 +59,20 @@ CREATE INDEX IF NOT EXISTS records_by_browser ON records (token, rules);
 
 # Columns added since the first data folders, with what fills them in an old one.
 _ADDED = {
-    "games": {"players": "INTEGER NOT NULL DEFAULT 2", "opponent": "TEXT NOT NULL DEFAULT ''"},
+    "games": {"players": "INTEGER NOT NULL DEFAULT 2", "opponent": "TEXT NOT NULL DEFAULT ''",
+              "options": "TEXT NOT NULL DEFAULT '{}'"},  # a game from before options were kept: the game's own
     "records": {"players": "INTEGER NOT NULL DEFAULT 2", "abandoned": "INTEGER NOT NULL DEFAULT 0"},
 }
+
+
+def _options_text(options: dict[str, Any]) -> str:
+    """Options as the games table keeps them: JSON with sorted keys, so equal options are equal text."""
+    return json.dumps(options, sort_keys=True)
+
+
+def _options(text: str) -> dict[str, Any]:
+    value = json.loads(text or "{}")
+    return value if isinstance(value, dict) else {}
 
 
 @dataclass
@@ -77,6 +89,7 @@ class GameRow:
     lid: int = -1  # two players: the seat whose tiles are face up, -1 when both lie face down
     recorded: bool = False  # its result is in the record (an undo after the end does not record it again)
     opponent: str = ""  # the level it is played against, or TWO; "" for a game from before opponents were kept
+    options: dict[str, Any] = field(default_factory=dict)  # the engine options it was dealt with, besides players
 
     @property
     def two(self) -> bool:
@@ -150,37 +163,47 @@ class Store:
     @staticmethod
     def _row(r: tuple[Any, ...]) -> GameRow:
         return GameRow(id=r[0], token=r[1], rules=r[2], seed=r[3], actions=json.loads(r[4]), hints=r[5],
-                       lid=r[6], recorded=bool(r[7]), players=r[8], opponent=r[9])
+                       lid=r[6], recorded=bool(r[7]), players=r[8], opponent=r[9], options=_options(r[10]))
 
-    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded, players, opponent"
+    _COLUMNS = "id, token, rules, seed, actions, hints, lid, recorded, players, opponent, options"
 
-    def current_game(self, token: str, rules: str, players: int = 2, two: bool = False) -> GameRow | None:
+    def current_game(self, token: str, rules: str, players: int = 2, two: bool = False,
+                     fits: Callable[[dict[str, Any]], bool] | None = None) -> GameRow | None:
         """The browser's game of `rules` for `players` on the table now (finished or not), against the computer
-        or (`two`) between two people, if any."""
+        or (`two`) between two people, if any; the newest whose options `fits` takes, where it is given (each set of
+        variations keeps its own game)."""
         with self._lock:
-            r = self._db.execute(
+            rows = self._db.execute(
                 f"SELECT {self._COLUMNS} FROM games WHERE token = ? AND rules = ? AND players = ? AND current = 1 "
-                "AND (opponent = ?) = ? ORDER BY id DESC LIMIT 1", (token, rules, players, TWO, two)).fetchone()
-            return self._row(r) if r else None
+                "AND (opponent = ?) = ? ORDER BY id DESC", (token, rules, players, TWO, two)).fetchall()
+        for r in rows:
+            row = self._row(r)
+            if fits is None or fits(row.options):
+                return row
+        return None
 
     def game(self, game_id: int) -> GameRow | None:
         with self._lock:
             r = self._db.execute(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
             return self._row(r) if r else None
 
-    def new_game(self, token: str, rules: str, seed: int, players: int = 2, opponent: str = "beginner") -> GameRow:
-        """A fresh game of `rules` for the browser; its previous game of the same kind (`rules`, as many players,
-        against the computer or between two people) leaves the table."""
+    def new_game(self, token: str, rules: str, seed: int, players: int = 2, opponent: str = "beginner",
+                 options: dict[str, Any] | None = None) -> GameRow:
+        """A fresh game of `rules` for the browser, dealt with `options`; its previous game of the same kind
+        (`rules`, as many players, against the computer or between two people, the same options) leaves the
+        table."""
         now = time.time()
         two = opponent == TWO
+        opts = dict(options or {})
+        text = _options_text(opts)
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute("UPDATE games SET current = 0 WHERE token = ? AND rules = ? AND players = ? "
-                                 "AND (opponent = ?) = ?", (token, rules, players, TWO, two))
+                                 "AND (opponent = ?) = ? AND options = ?", (token, rules, players, TWO, two, text))
                 cur = self._db.execute(
-                    "INSERT INTO games (token, rules, seed, players, opponent, actions, created, updated) "
-                    "VALUES (?, ?, ?, ?, ?, '[]', ?, ?)", (token, rules, seed, players, opponent, now, now))
+                    "INSERT INTO games (token, rules, seed, players, opponent, options, actions, created, updated) "
+                    "VALUES (?, ?, ?, ?, ?, ?, '[]', ?, ?)", (token, rules, seed, players, opponent, text, now, now))
                 self._db.execute("COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
@@ -188,7 +211,7 @@ class Store:
             game_id = cur.lastrowid
             assert game_id is not None
             return GameRow(id=game_id, token=token, rules=rules, seed=seed, actions=[], players=players,
-                           opponent=opponent)
+                           opponent=opponent, options=opts)
 
     def save_game(self, row: GameRow) -> None:
         with self._lock:

@@ -7,6 +7,7 @@ writes nothing; every change is a POST.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 import weakref
@@ -17,32 +18,43 @@ from typing import Any, Callable
 from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, new_game, observe,
                           observe_finished)
 from bones.engine.layout import end_words
+from bones.engine.rules import Turn
 from bones.players import LEVELS
 
-from . import computer
+from . import computer, variations
 from .rules_text import rules_text, set_words
 from .store import GameRow, Store
-from .view import build_view
-from .words import Names, draw_text, game_summary, game_text, pass_text, play_text, round_text
+from .view import build_view, claim_amounts
+from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text, play_text,
+                    round_text, shut_text)
 
 GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
 OPPONENTS = tuple(LEVELS) + (computer.TWO_PLAYERS,)
 PACES = {"slow": 1200, "normal": 700, "fast": 350}  # the computer's pace: milliseconds between its moves
-# "players": the number of seats chosen for each game that allows more than two ({"muggins": 3})
+# "players": the number of seats chosen for each game that allows more than two ({"muggins": 3}); "options": the
+# variations chosen for each game, those that differ from the game's own ({"muggins": {"claims": true}})
 DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "show_moves": False, "players": {},
-                                    "pace": "normal", "sound": False, "shortcuts": True}
+                                    "options": {}, "pace": "normal", "sound": False, "shortcuts": True}
 SWITCHES = ("show_moves", "sound", "shortcuts")  # the settings that are on or off
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
 STALE = "stale"  # the code of a refusal because the page is behind the table (another tab moved on)
 
 
-def hint_words(action: Action, reason: str | None) -> str:
-    """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10.")."""
+def hint_words(action: Action, reason: str | None, draws_freely: bool = False) -> str:
+    """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10."); where
+    scores are claimed, the claim too ("lay 6-4 on the right end and claim 10")."""
     if action.kind == "play" and action.tile is not None:
         where = f" on the {end_words(action.end)}" if action.end else " to open the round"
-        head = f"lay {action.tile}{where}"
+        face = f", leaving {action.out} facing out" if action.out is not None else ""
+        head = f"lay {action.tile}{where}{face}"
+        if action.claim is not None:
+            head += f" and claim {action.claim}"
     elif action.kind == "draw":
-        head = "nothing in your hand fits: draw from the boneyard"
+        head = "draw from the boneyard" if draws_freely else "nothing in your hand fits: draw from the boneyard"
+    elif action.kind == "muggins":
+        head = "say muggins"
+    elif action.kind == "shut":
+        head = "shut the game and count"
     else:
         head = "nothing fits and nothing can be drawn: pass"
     why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
@@ -53,6 +65,8 @@ def hint_words(action: Action, reason: str | None) -> str:
             why = rest.strip()
     if why and action.kind != "play":
         why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why
+        if ":" in why and why.split(":", 1)[0].split()[0] == head.split()[0]:  # "shut the game now: ..." says it twice
+            why = why.split(":", 1)[1].strip()
     if not why:
         return head + "."
     why = why.rstrip(".")
@@ -89,8 +103,12 @@ def _names(two: bool, players: int = 2) -> Names:
 
 
 def _options(row: GameRow) -> dict[str, Any] | None:
-    """The engine options a stored game was dealt with (only the number of players can differ)."""
-    return {"players": row.players} if row.players != RULES[row.rules].players else None
+    """The engine options a stored game was dealt with: its number of players and its variations (None: the
+    game's own)."""
+    out = dict(row.options)
+    if row.players != RULES[row.rules].players:
+        out["players"] = row.players
+    return out or None
 
 
 def _humans(row: GameRow) -> set[int]:
@@ -182,7 +200,15 @@ class Table:
         players = out["players"] if isinstance(out["players"], dict) else {}
         out["players"] = {g: n for g, n in players.items()
                           if g in GAME_IDS and isinstance(n, int) and n in RULES[g].allowed_players}
+        options = out["options"] if isinstance(out["options"], dict) else {}
+        kept = {g: variations.valid(g, o, out["players"].get(g, 2)) for g, o in options.items() if g in GAME_IDS}
+        out["options"] = {g: o for g, o in kept.items() if o}
         return out
+
+    @staticmethod
+    def variations_for(settings: dict[str, Any], rules: str) -> dict[str, Any]:
+        """The variations chosen for `rules` (only those that differ from the game's own)."""
+        return dict(settings["options"].get(rules, {}))
 
     @staticmethod
     def seats_for(settings: dict[str, Any], rules: str) -> int:
@@ -193,8 +219,12 @@ class Table:
         return n if n in RULES[rules].allowed_players else 2
 
     def _stored(self, token: str, rules: str, settings: dict[str, Any]) -> GameRow | None:
+        """The game on the table for these settings: the game, the number of players, against the computer or
+        between two people, and the variations chosen (each keeps its own game)."""
         two = settings["opponent"] == computer.TWO_PLAYERS
-        return self.store.current_game(token, rules, self.seats_for(settings, rules), two)
+        wanted = self.variations_for(settings, rules)
+        return self.store.current_game(token, rules, self.seats_for(settings, rules), two,
+                                       lambda options: variations.of_row(rules, options) == wanted)
 
     def current(self, token: str, rules: str, settings: dict[str, Any] | None = None) -> GameRow:
         """The browser's game of `rules` on the table (as many players as chosen, against the computer or between
@@ -204,7 +234,7 @@ class Table:
         row = self._stored(token, rules, settings)
         if row is None:
             return self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
-                                       settings["opponent"])
+                                       settings["opponent"], self.variations_for(settings, rules))
         wanted = settings["opponent"]
         if not row.two and row.opponent != wanted and (row.opponent == "" or not self._started(row)):
             row.opponent = wanted
@@ -260,19 +290,47 @@ class Table:
         its explanation in words."""
         rnd = after.round_of_action(before.round_index)  # the round the action belongs to, as it left it
         assert rnd is not None and rnd.log is not None
-        event = rnd.history[-1]
+        history = rnd.history
+        event = history[-1]
         resolved = event.action
+        rules = before.rules
         open_pips = sorted(event.before.open_pips(), reverse=True)
+        penalty = 0
         if resolved.kind == "play":
             assert resolved.tile is not None
-            text = play_text(names, seat, resolved.end, str(resolved.tile), rnd.table, event.scored,
-                             event.before.down == 0 and rnd.lead_tile >= 0)
+            tile = resolved.tile
+            again = (rules.turn is Turn.DOUBLE_AGAIN and tile.is_double and not rnd.over and rnd.current == seat)
+            text = play_text(names, seat, resolved.end, str(tile), rnd.table, event.scored,
+                             event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again)
+            if rules.claims and resolved.claim is not None and not event.scored:
+                penalty = resolved.claim  # a wrong claim: taken down, and marked to the next seat
         elif resolved.kind == "draw":
-            text = draw_text(names, seat, open_pips)
+            text = draw_text(names, seat, open_pips, rules)
+        elif resolved.kind == "muggins":
+            victim = history[-2].seat if len(history) > 1 else (seat - 1) % before.seats
+            text = muggins_text(names, seat, victim, event.scored)
+        elif resolved.kind == "shut":
+            text = shut_text(names, seat)
         else:
-            text = pass_text(names, seat, open_pips, before.rules)
-        return {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
-                "end": resolved.end or ("C" if resolved.kind == "play" else None), "text": text}
+            text = pass_text(names, seat, open_pips, rules)
+        out = {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
+               "end": resolved.end or ("C" if resolved.kind == "play" else None), "text": text}
+        if rules.claims and resolved.kind == "play":
+            out["claim"] = resolved.claim
+            out["penalty"] = penalty
+        return out
+
+    @staticmethod
+    def _shut_by(game: GameState, seats: list[int]) -> list[int | None]:
+        """For each finished round, the seat that shut it (None where nobody did); `seats`: the seat that took each
+        action of the game, in order."""
+        out: list[int | None] = []
+        done = 0
+        for i in range(len(game.results)):
+            acts = game.actions[i] if i < len(game.actions) else ()
+            done += len(acts)
+            out.append(seats[done - 1] if acts and acts[-1].kind == "shut" and done - 1 < len(seats) else None)
+        return out
 
     def _apply(self, row: GameRow, rep: Replayed, action: Action, frames: list[dict[str, Any]],
                auto: bool = False) -> None:
@@ -293,15 +351,16 @@ class Table:
         if len(new.results) > len(game.results):
             near = seat if row.two else 0
             result = new.results[-1]
-            told = round_text(names, result, game.rules, len(new.results))
-            summary = told + (" " + game_text(names, new.scores, new.winner) if new.over else "")
+            told = round_text(names, result, game.rules, len(new.results), seat if ev["kind"] == "shut" else None)
+            summary = told + (" " + game_text(names, new.scores, new.winner, new.rules) if new.over else "")
             view = build_view(observe_finished(new, near), names, lid_open=not row.two or row.lid == near,
                               two_players=row.two)
             # The round is over: every hand left is shown, face up, in seat order.
             end = {"text": summary, "round_text": told, "pips": list(result.pips_left), "points": list(result.points),
                    "shown": [[str(t) for t in hand] for hand in result.hands_left], "game_over": new.over}
             if new.over:
-                end["summary"] = game_summary(names, new.results, new.scores, new.winner, new.rules.target)
+                end["summary"] = game_summary(names, new.results, new.scores, new.winner, new.rules.target,
+                                              new.rules, self._shut_by(new, rep.seats))
             frames.append({"n": len(row.actions), "event": ev, "view": view, "round_end": end})
             if not new.over:
                 near = self._near_seat(new, row, seat)
@@ -314,6 +373,16 @@ class Table:
         else:
             near = self._near_seat(new, row, seat)
             frames.append({"n": len(row.actions), "event": ev, "view": self._view(new, near, row)})
+
+    def _cut_frame(self, row: GameRow, rep: Replayed, frames: list[dict[str, Any]]) -> None:
+        """A game whose players cut for the first set, not yet begun: a frame that shows the cut and who sets."""
+        game = rep.game
+        if row.actions or game.rules.cut is None or game.round is None or game.current_seat is None:
+            return
+        names = _names(row.two, game.seats)
+        text = cut_text(names, game.rules, game.cut, game.round.leader)
+        view = self._view(game, self._near_seat(game, row, 0), row)
+        frames.append({"n": 0, "event": {"seat": None, "kind": "deal", "text": text}, "view": view})
 
     @staticmethod
     def _seats_to_answer(game: GameState, seat: int, humans: set[int]) -> int:
@@ -337,7 +406,9 @@ class Table:
             obs = observe(game, seat)
             legal = obs.legal_actions()
             if seat in humans:
-                if legal == [PASS]:  # the table passes for you; the computer seats after you get their own time
+                # the table passes for you (not where scores are claimed: you may yet say muggins, and passing
+                # for you only when you may not would tell you so)
+                if legal == [PASS] and not game.rules.claims:
                     self._apply(row, rep, PASS, frames, auto=True)
                     clock = self.clock()
                     continue
@@ -393,7 +464,23 @@ class Table:
         hand = observe(game, seat).hand
         if action.kind == "play" and action.tile not in hand:
             raise ApiError(422, f"{action.tile} is not in your hand.")
-        if action not in game.legal_actions():
+        legal = game.legal_actions()
+        if action.kind == "muggins" and action not in legal:
+            raise ApiError(422, self._no_muggins(game, seat, _names(row.two, game.seats)))
+        claim = action.claim
+        if claim is not None:
+            # a claim is yours to make, right or wrong (a wrong one is marked to the next seat): the play itself
+            # must be legal, and the amount one a player could claim in this game
+            rules = game.rules
+            if not rules.claims:
+                raise ApiError(422, f"Nothing is claimed in {rules.name}: every score counts by itself.")
+            amounts = claim_amounts(rules)
+            if claim not in amounts:
+                step = amounts[1] - amounts[0] if len(amounts) > 1 else 1
+                what = f"a multiple of {step}" if step > 1 else "a whole number of points"
+                raise ApiError(400, f"A claim in {rules.name} is {what} from {amounts[0]} to {amounts[-1]}.")
+            action = action.claiming(None)
+        if action not in legal:
             try:
                 rnd = game.round
                 assert rnd is not None
@@ -405,11 +492,32 @@ class Table:
             except IllegalAction as e:
                 msg = str(e).replace(f"the hand of seat {seat}", "your hand")
                 raise ApiError(422, msg[:1].upper() + msg[1:] + ".") from None
+        if claim is not None:
+            action = action.claiming(claim)
         frames: list[dict[str, Any]] = []
         self._apply(row, rep, action, frames)
         self.advance(row, rep, frames)
         self.finish(row, rep)
         return {"frames": frames, "state": self.state(token, row, rep)}
+
+    @staticmethod
+    def _no_muggins(game: GameState, seat: int, names: Names) -> str:
+        """Why "muggins" takes nothing now, in a player's words (the engine's reason, told of this table)."""
+        rules = game.rules
+        if not rules.claims:
+            return f"Nobody says muggins in {rules.name}: every score counts by itself."
+        history = game.round.history if game.round is not None else ()
+        if not history:
+            return "No tile has been laid this round: there is nothing to take."
+        last = history[-1]
+        if last.seat == seat:
+            return "Muggins! takes the points another player left unclaimed: the last move was yours."
+        who = names.who(last.seat)
+        if last.action.kind != "play":
+            return f"{who} laid no tile last: there is nothing to take."
+        if last.action.claim is not None:
+            return f"{who} claimed the points of that tile: there is nothing to take."
+        return f"{names.whose(last.seat)} last tile scored nothing: there is nothing to take."
 
     def _undo_from(self, row: GameRow, rep: Replayed) -> int | None:
         """Where Undo would cut the actions: before your last tile and the draws that led to it; None when there
@@ -463,9 +571,10 @@ class Table:
                 self.store.add_record(old, False, list(rep.game.totals()), abandoned=True)
         # The seed stays on the server: a browser that chose it could work out every hidden tile.
         row = self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
-                                  settings["opponent"])
+                                  settings["opponent"], self.variations_for(settings, rules))
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
+        self._cut_frame(row, rep, frames)
         self.advance(row, rep, frames)
         self.finish(row, rep)
         return {"frames": frames, "state": self.state(token, row, rep)}
@@ -498,15 +607,30 @@ class Table:
         row.hints += 1
         self.store.save_game(row)
         a = s.action
-        say = "Hint: " + hint_words(a, s.reason)
-        return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "say": say},
+        say = "Hint: " + hint_words(a, s.reason, game.rules.draws_freely)
+        return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "out": a.out,
+                         "claim": a.claim, "say": say},
                 "state": self.state(token, row, rep)}
 
     def change(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Settings: the game on the lid, the opponent, the number of players, Show moves, the computer's pace,
-        sound and keyboard shortcuts. All are checked before any is kept."""
+        """Settings: the game on the lid, the opponent, the number of players, the variations, Show moves, the
+        computer's pace, sound and keyboard shortcuts. All are checked before any is kept. The number of players and
+        the variations are for the game on the lid (after `game`, when the same request changes it), and each
+        choice of them keeps a game of its own."""
         settings = self.settings(token)
-        for key, value in sorted(body.items(), key=lambda kv: kv[0] == "players"):
+        for key, value in sorted(body.items(), key=lambda kv: kv[0] in ("players", "options")):
+            if key == "options":
+                rules = settings["game"]
+                if not isinstance(value, dict):
+                    raise ApiError(400, "Variations are an object such as {\"claims\": true}.")
+                chosen = {**variations.defaults(rules), **self.variations_for(settings, rules), **value}
+                try:
+                    kept = variations.check(rules, chosen, self.seats_for(settings, rules))
+                except variations.VariationError as e:
+                    raise ApiError(400, str(e)) from None
+                others = {g: o for g, o in settings["options"].items() if g != rules}
+                settings["options"] = {**others, rules: kept} if kept else others
+                continue
             if key == "players":
                 rules = settings["game"]
                 allowed = RULES[rules].allowed_players
@@ -528,8 +652,8 @@ class Table:
                 if not isinstance(value, bool):
                     raise ApiError(400, f"{key} must be true or false.")
             else:
-                raise ApiError(400, f"Unknown setting {key!r} (settings: game, opponent, players, show_moves, "
-                                    "pace, sound, shortcuts).")
+                raise ApiError(400, f"Unknown setting {str(key)[:30]!r} (settings: game, opponent, players, options, "
+                                    "show_moves, pace, sound, shortcuts).")
             settings[key] = value
         self.store.save_settings(token, settings)
         return self.open(token, {})
@@ -546,6 +670,7 @@ class Table:
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         before = len(row.actions)
+        self._cut_frame(row, rep, frames)
         self.advance(row, rep, frames)
         if len(row.actions) != before or (rep.game.over and not row.recorded):
             self.finish(row, rep)
@@ -561,19 +686,31 @@ class Table:
                                 "to deal one.")
         return {"state": self.state(token, row, self.replay(row))}
 
-    def rules_words(self, rules: Any, players: Any = None) -> dict[str, Any]:
-        """The Rules panel of a game (for a number of players it allows), from the rules' own fields."""
+    def rules_words(self, rules: Any, players: Any = None, options: Any = None) -> dict[str, Any]:
+        """The Rules panel of a game (for a number of players it allows, with the variations given as JSON), from
+        the rules' own fields."""
         base = RULES[_check_rules(rules)]
-        if players is None:
-            return rules_text(base)
-        try:
-            n = int(players)
-        except (TypeError, ValueError):
-            n = -1
-        if n not in base.allowed_players:
-            counts = " or ".join(map(str, base.allowed_players))
-            raise ApiError(400, f"{base.name} is played by {counts} players here.")
-        return rules_text(base.with_options({"players": n}) if n != base.players else base)
+        n = base.players
+        if players is not None:
+            try:
+                n = int(players)
+            except (TypeError, ValueError):
+                n = -1
+            if n not in base.allowed_players:
+                counts = " or ".join(map(str, base.allowed_players))
+                raise ApiError(400, f"{base.name} is played by {counts} players here.")
+        chosen: dict[str, Any] = {}
+        if options is not None:
+            try:
+                parsed = json.loads(options) if isinstance(options, str) else options
+            except ValueError:
+                raise ApiError(400, "The variations must be JSON, such as {\"claims\": true}.") from None
+            try:
+                chosen = variations.check(base.id, parsed, n)
+            except variations.VariationError as e:
+                raise ApiError(400, str(e)) from None
+        wanted = {**chosen, **({"players": n} if n != base.players else {})}
+        return rules_text(base.with_options(wanted) if wanted else base)
 
     # ----- what the page is sent ---------------------------------------------------------------------------
 
@@ -604,11 +741,15 @@ class Table:
         view = self._view(game, near, row)
         names = _names(row.two, game.seats)
         summary = None
+        shut_by = self._shut_by(game, rep.seats)
         if game.over:
-            view["result"] = game_text(names, game.scores, game.winner)
-            summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target)
+            view["result"] = game_text(names, game.scores, game.winner, game.rules)
+            summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target, game.rules,
+                                   shut_by)
         if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
-            view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results))
+            view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
+        # the variations the game on the table is played with (all of the game's, each with its value)
+        options = {k: game.rules.choice(k) for k in variations.variation_keys(game.rules)}
         last = None
         if rep.before is not None and len(rep.before.results) == len(game.results):  # the round still on the table
             last = self._event(names, rep.before, game, rep.seats[-1])
@@ -616,6 +757,8 @@ class Table:
             "game": row.rules,
             "games": [{"id": g, "name": r.name, "players": list(r.allowed_players)} for g, r in RULES.items()],
             "players": row.players,
+            "options": options,
+            "variations": variations.describe(game.rules, options),
             "opponents": [{"id": o, "name": computer.OPPONENT_NAMES[o]} for o in OPPONENTS],
             "opponent": row.opponent if row.opponent in OPPONENTS else settings["opponent"],
             "opponent_note": self._opponent_note(settings, row, game.over),

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from bones.engine import Observation, Rules
-from bones.engine.layout import end_words
-from bones.engine.rules import LayoutKind
+from bones.engine import Action, Observation, Rules
+from bones.engine.layout import end_words, layout_of
+from bones.engine.rules import Fit, LayoutKind, RoundScoring, Turn
+from bones.engine.tiles import tiles_of_mask
 
-from .words import Names, and_list, or_list
+from .words import Names, and_list, cut_text, or_list
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
     LayoutKind.FIRST_SPINNER: "one spinner opens four ends",
+    LayoutKind.FIRST_SPINNER_FREE: "the first double opens four ends at once",
     LayoutKind.EVERY_SPINNER: "every double is a spinner and opens two more ends",
     LayoutKind.CROSS: "the first double opens four arms",
     LayoutKind.STAR: "each player builds a line from the centre double",
@@ -31,22 +33,79 @@ def spinner_place(obs: Observation) -> dict[str, Any] | None:
     return {"arm": arm.root_arm} if arm.root_arm == "C" else {"arm": arm.root_arm, "index": arm.root_index}
 
 
-def _fits(obs: Observation) -> dict[str, list[str]]:
-    """For each tile in hand that can be laid now, the ends it fits ("" for a round's first tile)."""
+def shown_actions(obs: Observation) -> list[Action]:
+    """The seat's legal actions as the page may know them: where scores count only when claimed, the plays
+    without a claim and never "muggins" (the page must not learn what a play makes, or that points lie
+    unclaimed: the player works that out and says so with Claim and Muggins!)."""
+    legal = obs.legal_actions()
+    if not obs.rules.claims:
+        return legal
+    return [a for a in legal if a.kind != "muggins" and a.claim is None]
+
+
+def _fits(actions: list[Action]) -> dict[str, list[str]]:
+    """For each tile in hand that can be laid now, the ends it fits, each once ("" for a round's first tile)."""
     out: dict[str, list[str]] = {}
-    for a in obs.legal_actions():
+    for a in actions:
         if a.kind == "play" and a.tile is not None:
-            out.setdefault(str(a.tile), []).append(a.end or "")
+            ends = out.setdefault(str(a.tile), [])
+            if (a.end or "") not in ends:
+                ends.append(a.end or "")
     return out
+
+
+def _faces(actions: list[Action]) -> dict[str, dict[str, list[int]]]:
+    """For each tile that can lie either way round on an end (a trump in Matadore), the halves it can leave
+    facing out there: the player says which."""
+    out: dict[str, dict[str, list[int]]] = {}
+    for a in actions:
+        if a.kind == "play" and a.tile is not None and a.out is not None:
+            out.setdefault(str(a.tile), {}).setdefault(a.end or "", []).append(a.out)
+    return out
+
+
+def claim_amounts(rules: Rules) -> list[int]:
+    """The points a player may claim for a play, where scores count only when claimed: every multiple of the
+    game's count up to the most the ends could ever add up to (one point for each, counting per multiple). The
+    same list in every position, so it says nothing of the one at hand."""
+    if not rules.claims:
+        return []
+    if rules.headers:
+        return [2, 3]
+    ends = 2 if rules.layout is LayoutKind.LINE else 4
+    top = ends * 2 * rules.max_pip
+    m = rules.end_multiple or 1
+    if rules.per_multiple:
+        return list(range(1, top // m + 1))
+    return list(range(m, top + 1, m))
+
+
+def across(rules: Rules) -> list[list[int]]:
+    """The tiles drawn across the line, each as [high, low]: the doubles, or in Matadore the trumps ("usually
+    placed at right angles to the line"; its "doublets are not placed crosswise")."""
+    if rules.fit is Fit.SEVEN:
+        return [[t.high, t.low] for t in sorted(tiles_of_mask(layout_of(rules).trumps), reverse=True)]
+    return [[p, p] for p in range(rules.max_pip, -1, -1)]
+
+
+TRUMP_WORDS = "the double blank and every tile whose halves make 7"
 
 
 def _ends_words(obs: Observation) -> str:
     return or_list(list(obs.ends.values()))
 
 
+def _sevens(obs: Observation) -> list[int]:
+    """The halves that make seven with an open end (Matadore), each once."""
+    top = obs.rules.max_pip
+    return sorted({7 - p for p in obs.ends.values() if 0 <= 7 - p <= top}, reverse=True)
+
+
 def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict[str, str]:
     """Why each tile in hand that cannot be laid now cannot be."""
     out: dict[str, str] = {}
+    seven = obs.rules.fit is Fit.SEVEN
+    trumps = {f"{a}-{b}" for a, b in across(obs.rules)} if seven else set()
     for t in obs.hand:
         text = str(t)
         if text in fits:
@@ -59,6 +118,13 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
             out[text] = f"Wait: it is {whose} turn." if whose else "The round is over."
         elif obs.center is None and obs.lead_tile is not None:
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
+        elif text in trumps:
+            out[text] = f"{text} is a trump: here a trump may be played only when no other tile fits."
+        elif seven:
+            halves = _sevens(obs)
+            can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
+            out[text] = (f"{text} does not fit: it needs a half that makes 7 with an end, and the ends show "
+                         f"{and_list(list(obs.ends.values()))}{can}.")
         else:
             out[text] = f"{text} does not fit: the open ends show {and_list(list(obs.ends.values()))}."
     return out
@@ -68,52 +134,102 @@ def rules_summary(rules: Rules) -> str:
     """The game's rules in one line: how a round is played and how far the game goes."""
     parts: list[str] = []
     if rules.scores_ends:
-        parts.append(f"ends adding up to a multiple of {rules.end_multiple} score")
+        parts.append(f"ends adding up to a multiple of {rules.end_multiple} score"
+                     + (" (a point for each)" if rules.per_multiple else ""))
         parts.append(LAYOUT_WORDS[rules.layout])
+    if rules.claims:
+        parts.append("a score counts only when claimed, and muggins takes one left unclaimed")
+    if rules.headers:
+        parts.append("both ends alike score 2, with a double at one of them 3")
+    if rules.fit is Fit.SEVEN:
+        parts.append(f"an end and the half laid to it make 7; {TRUMP_WORDS} are trumps"
+                     + (", played only when nothing else fits" if rules.trumps_when_stuck else ""))
+    if rules.turn is Turn.DOUBLE_AGAIN:
+        parts.append("a double keeps the turn")
     if not rules.draws:
         parts.append("nobody draws; a side with nothing that fits passes")
+    elif rules.draws_freely:
+        parts.append(f"draw at will, and with nothing that fits until a tile fits; the last {rules.kept_back} "
+                     "tiles are never drawn")
     elif rules.kept_back:
         parts.append(f"with nothing that fits, draw until a tile fits; the last {rules.kept_back} tiles are "
                      "never drawn")
     else:
         parts.append("with nothing that fits, draw until a tile fits, down to the last tile in the boneyard")
-    goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
+    if rules.shut:
+        parts.append("after a \u201cgo\u201d the other may shut the game")
+    if rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1:
+        goal = "Going out, or the fewest dots when nobody can play, wins the game"
+    else:
+        goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
     players = f"{rules.players} players" if rules.players > 2 else ""
     text = f"{rules.name}{' for ' + players if players else ''}: " + "; ".join(parts) + f". {goal}."
     return text
 
 
-def _rule_line(obs: Observation, names: Names, lid_open: bool) -> str:
-    """The line under the status: which rule applies right now."""
+def _needs(obs: Observation) -> str:
+    """What a tile must show for the ends now: "4 or 1", or in Matadore "a half making 7 with 4 or 1"."""
+    if obs.rules.fit is Fit.SEVEN:
+        return f"a half making 7 with {_ends_words(obs)}"
+    return _ends_words(obs)
+
+
+def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Action]) -> str:
+    """The line under the status: which rule applies right now (`legal`: the actions the page is told of)."""
     rules = obs.rules
     if obs.game_over:
         return f"{rules.name} is played to {rules.target}. Press New game to play again."
     if not obs.to_move or not lid_open:
         return rules_summary(rules)
-    legal = obs.legal_actions()
+    claim = (" Claim a score (Claim) before you lay its tile; Muggins! takes points the last player left "
+             "unclaimed." if rules.claims else "")
     if obs.center is None:
         if obs.lead_tile is not None:
             kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
-            return f"You hold the {kind}, {obs.lead_tile}: it opens the round."
-        text = "You lead this round: any tile."
+            return f"You hold the {kind}, {obs.lead_tile}: it opens the round.{claim}"
+        if obs.round_index == 0 and rules.cut is not None:
+            text = "You set first, as the cut decided: any tile."
+        else:
+            text = "You lead this round: any tile."
         if rules.scores_ends:
             text += f" A first tile whose halves add up to a multiple of {rules.end_multiple} scores."
-        return text
-    ends = _ends_words(obs)
-    if legal and legal[0].kind == "draw":
+        return text + claim
+    needs = _needs(obs)
+    kinds = {a.kind for a in legal}
+    last = obs.history[-1] if obs.history else None
+    shut = ""
+    if "shut" in kinds and last is not None:
+        shut = (f" {names.who(last.seat)} said \u201cgo\u201d: you may shut the game and count (Shut the game), or "
+                "play on.")
+    if kinds <= {"draw", "shut"} and "draw" in kinds:
         keep = (f" (the last {rules.kept_back} are never drawn)" if rules.kept_back
                 else " (the boneyard may be drawn to the last tile)")
-        return f"Nothing fits {ends}: tap the boneyard to draw until a tile fits{keep}."
-    if legal and legal[0].kind == "pass":
+        return f"Nothing fits {needs}: tap the boneyard to draw until a tile fits{keep}.{shut}"
+    if kinds <= {"pass", "shut"} and "pass" in kinds:
+        by = "press Pass" if rules.claims else "the table passes for you"
         if not rules.draws:
-            return f"Nothing fits {ends}, and nobody draws in {rules.name}: the table passes for you."
+            return f"Nothing fits {needs}, and nobody draws in {rules.name}: {by}.{shut}{claim}"
         why = (f"the last {rules.kept_back} tiles are never drawn" if rules.kept_back
                else "the boneyard is empty")
-        return f"Nothing fits {ends}, and {why}: the table passes for you."
-    text = f"Lay a tile with {ends}. A tile that fits has to be played."
-    if obs.end_sum is not None:
+        return f"Nothing fits {needs}, and {why}: {by}.{shut}{claim}"
+    if rules.fit is Fit.SEVEN:
+        trumps = f"a trump ({TRUMP_WORDS}) goes on either end"
+        if rules.trumps_when_stuck:
+            trumps += ", but only when nothing else fits"
+        halves = _sevens(obs)
+        fits = f", so a {or_list(halves)} fits" if halves else ", which only a trump follows"
+        text = (f"Lay a tile with a half making 7 with an end: the ends show {and_list(list(obs.ends.values()))}"
+                f"{fits}; {trumps}.")
+    else:
+        text = f"Lay a tile with {needs}."
+    if "draw" in kinds:
+        text += (f" Or tap the boneyard to draw: you may draw at will (never the last {rules.kept_back})."
+                 if rules.kept_back else " Or tap the boneyard to draw: you may draw at will.")
+    else:
+        text += " A tile that fits has to be played."
+    if obs.end_sum is not None and not rules.claims:
         text += f" The ends add up to {obs.end_sum}."
-    return text
+    return text + shut + claim
 
 
 def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -> str:
@@ -122,11 +238,19 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     seat = obs.current_seat
     if seat is None:
         return f"Round {obs.round_index + 1} is over."
+    last = obs.history[-1] if obs.history else None
+    again = (obs.rules.turn is Turn.DOUBLE_AGAIN and last is not None and last.seat == seat
+             and last.action.kind == "play" and last.action.tile is not None and last.action.tile.is_double)
+    if again:
+        its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
+        turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
+    else:
+        turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:
-        return f"{names.whose(seat)} turn: tap the lid to turn your tiles face up."
-    if seat == obs.seat:
-        return "Your turn." if names.who(seat) == "You" else f"{names.whose(seat)} turn."
-    return f"{names.whose(seat)} turn."
+        return f"{turn}: tap the lid to turn your tiles face up."
+    if seat == obs.seat and not again:
+        return "Your turn." if names.who(seat) == "You" else f"{turn}."
+    return f"{turn}."
 
 
 def _seats(obs: Observation, names: Names) -> list[dict[str, Any]]:
@@ -141,20 +265,34 @@ def _seats(obs: Observation, names: Names) -> list[dict[str, Any]]:
     return out
 
 
+def _cut(obs: Observation, names: Names) -> dict[str, Any] | None:
+    """The cut for the first set, face up, while the first round is played (None where players do not cut)."""
+    if obs.rules.cut is None or obs.round_index != 0:
+        return None
+    tiles = [str(t) for t in obs.cut] if obs.cut else []
+    return {"tiles": tiles, "method": str(obs.rules.cut), "setter": obs.leader,
+            "text": cut_text(names, obs.rules, obs.cut, obs.leader)}
+
+
 def build_view(obs: Observation, names: Names, lid_open: bool = True, two_players: bool = False) -> dict[str, Any]:
-    """The JSON view of `obs.seat`; with the lid closed the seat's own tiles are face down as well."""
+    """The JSON view of `obs.seat`; with the lid closed the seat's own tiles are face down as well. Where scores
+    count only when claimed, nothing in it says what a play makes or whether points lie unclaimed."""
     seat = obs.seat
     far = (seat + 1) % obs.seats
     show = lid_open
-    fits = _fits(obs) if show else {}
-    legal = [str(a) for a in obs.legal_actions()] if show else []
-    ends = {e.name: {"pip": e.pip, "weight": e.weight} for e in obs.end_list}
+    rules = obs.rules
+    actions = shown_actions(obs) if show else []
+    fits = _fits(actions)
+    legal = [str(a) for a in actions]
+    claims = rules.claims
+    ends = {e.name: {"pip": e.pip, "weight": None if claims else e.weight} for e in obs.end_list}
     must = None
+    kinds = {a.kind for a in actions}
     if show and obs.to_move and legal:
-        must = "draw" if legal == ["draw"] else "pass" if legal == ["pass"] else "play"
+        must = "play" if "play" in kinds else "draw" if "draw" in kinds else "pass" if "pass" in kinds else None
     return {
-        "rules": obs.rules.id,
-        "name": obs.rules.name,
+        "rules": rules.id,
+        "name": rules.name,
         "seat": seat,
         "far_seat": far,
         "names": list(names.labels),
@@ -165,28 +303,36 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "players": obs.seats,
         "others": _seats(obs, names),
         "boneyard_count": obs.boneyard_count,
-        "draws_allowed": obs.rules.draws,
+        "draws_allowed": rules.draws,
+        "draws_freely": rules.draws_freely,
         "center": [obs.center.high, obs.center.low] if obs.center else None,
         "arms": {n: [[p.inner, p.outer] for p in a.tiles] for n, a in obs.arms.items()},
         # where each arm grows from: [arm of the tile it starts at ("C": the first tile), that tile's index]
         "roots": {n: [a.root_arm, a.root_index] for n, a in obs.arms.items()},
+        "across": across(rules),  # the tiles drawn across the line
         "ends": ends,
         "end_words": {n: end_words(n) for n in ends},
-        "end_sum": obs.end_sum,
-        "scoring_ends": obs.rules.scores_ends,
+        "end_sum": None if claims else obs.end_sum,
+        "scoring_ends": rules.scores_ends,
+        "claims": claims,
+        "claim_amounts": claim_amounts(rules),
         "spinner": spinner_place(obs),
         "current_seat": obs.current_seat,
         "your_turn": bool(show and obs.to_move),
         "lid_open": lid_open,
         "legal": legal,
         "must": must,
+        "may_draw": "draw" in kinds,
+        "may_shut": "shut" in kinds,
         "fits": fits,
+        "faces": _faces(actions),
         "why_not": _why_not(obs, names, fits) if show else {},
         "status": _status(obs, names, lid_open, two_players),
-        "rule": _rule_line(obs, names, lid_open),
+        "rule": _rule_line(obs, names, lid_open, actions),
+        "cut": _cut(obs, names),
         "round": obs.round_index + 1,
         "scores": list(obs.scores),
-        "target": obs.rules.target,
+        "target": rules.target,
         "round_over": obs.round_over,
         "game_over": obs.game_over,
         "winner": obs.winner,

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bones.engine import RoundResult, Rules, Table
-from bones.engine.layout import end_words
+from bones.engine import RoundResult, Rules, Table, Tile
+from bones.engine.layout import end_words, layout_of
+from bones.engine.rules import Cut, Fit, RoundScoring
+from bones.engine.scoring import play_points
 
 
 class Names:
@@ -58,32 +60,128 @@ def score_text(table: Table, scored: int) -> str:
     return f"{' + '.join(map(str, terms))} = {sum(terms)} → +{scored}"
 
 
+def sum_text(table: Table) -> str:
+    """`6 + 1 + 8 = 15`: the ends as the engine counts them."""
+    terms = table.end_terms()
+    return f"{' + '.join(map(str, terms))} = {sum(terms)}"
+
+
+def header_text(table: Table, scored: int) -> str:
+    """Bergen's headers, said: "both ends show 3: a double header → +2"."""
+    if table.down == 1:
+        return f"a double set alone is a double header → +{scored}"
+    left = table.ends[0]
+    pip = left[0] if left is not None else 0
+    if scored >= 3:
+        return f"both ends show {pip}, one a double across the line: a triple header → +{scored}"
+    return f"both ends show {pip}: a double header → +{scored}"
+
+
+def wants(rules: Rules | None, open_pips: Sequence[int]) -> str:
+    """What a tile needs for the ends: "for 4 or 1" (equal pips), "to make seven with 4 or 1" (Matadore)."""
+    if rules is not None and rules.fit is Fit.SEVEN:
+        return f"to make seven with {or_list(open_pips)}"
+    return f"for {or_list(open_pips)}"
+
+
 def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: Table,
-              scored: int, required_lead: bool) -> str:
-    """One tile laid, and what it scored (`after`: the table it left)."""
+              scored: int, required_lead: bool, rules: Rules | None = None, claim: int | None = None,
+              again: bool = False) -> str:
+    """One tile laid, and what it scored (`after`: the table it left). Where scores are claimed (`rules.claims`),
+    a claim is told with its arithmetic, a wrong one with what goes to the next seat, and a play that claims
+    nothing is told without a word of what it made (the next seat may yet say muggins). `again`: a double kept
+    the turn."""
     who = names.who(seat)
     if placement_end is None:
         text = f"{who} led {tile}"
-        text += " (the tile that decides the lead opens the round)." if required_lead else "."
+        lead = " (the tile that decides the lead opens the round)" if required_lead else ""
     else:
-        text = f"{who} laid {tile} on the {end_words(placement_end)}."
-    if scored:
-        text += f" The ends make {score_text(after, scored)}."
+        text = f"{who} laid {tile} on the {end_words(placement_end)}"
+        lead = ""
+    if rules is not None and rules.claims:
+        if claim is None:
+            text += lead + "."
+        elif scored:
+            text += f"{lead} and claimed {claim}: {_made(rules, after, scored)}."
+        else:
+            made = play_points(rules, layout_of(rules), after)
+            if made:
+                actual = f"the ends make {sum_text(after)}" + (f", which counts {made}" if rules.per_multiple else "")
+            else:
+                multiple = rules.end_multiple or 5
+                actual = f"the ends make {sum_text(after)}, no multiple of {multiple}"
+            text += (f"{lead} and claimed {claim}, but {actual}: the claim is taken down and its {claim} go to "
+                     f"{names.lower((seat + 1) % len(names.labels))}.")
+    else:
+        text += lead + "."
+        if scored:
+            text += " " + _made(rules, after, scored)[:1].upper() + _made(rules, after, scored)[1:] + "."
+    if again:
+        text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
     return text
 
 
-def draw_text(names: Names, seat: int, open_pips: Sequence[int]) -> str:
-    return f"{names.who(seat)} had nothing for {or_list(open_pips)} and drew from the boneyard."
+def _made(rules: Rules | None, after: Table, scored: int) -> str:
+    """What a play scored, with its arithmetic: the sum of the ends, or Bergen's headers."""
+    if rules is not None and rules.headers:
+        return header_text(after, scored)
+    if rules is not None and rules.per_multiple:
+        return f"the ends make {sum_text(after)} → +{scored}"
+    return f"the ends make {score_text(after, scored)}"
+
+
+def muggins_text(names: Names, seat: int, victim: int, points: int) -> str:
+    """A seat saying "muggins": the points `victim` made and did not claim are its now."""
+    whose = names.whose(victim)
+    whose = whose[0].lower() + whose[1:] if whose.startswith(("Your", "The ")) else whose
+    if names.who(seat) == "You":
+        return f"You said muggins: {whose} {points} are yours."
+    return f"{names.who(seat)} said muggins: {whose} unclaimed {points} go to {names.lower(seat)}."
+
+
+def shut_text(names: Names, seat: int) -> str:
+    return f"{names.who(seat)} shut the game: the hands are counted."
+
+
+def draw_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules | None = None) -> str:
+    if rules is not None and rules.draws_freely:  # a draw at will says nothing of the hand it goes to
+        return f"{names.who(seat)} drew from the boneyard."
+    return f"{names.who(seat)} had nothing {wants(rules, open_pips)} and drew from the boneyard."
 
 
 def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -> str:
     """A pass, and the rule that made it one."""
-    base = f"{names.who(seat)} had nothing for {or_list(open_pips)} and passed"
+    said = "said \u201cgo\u201d" if rules.shut else "passed"
+    base = f"{names.who(seat)} had nothing {wants(rules, open_pips)} and {said}"
     if not rules.draws:
         return f"{base}: nobody draws in {rules.name}."
     if rules.kept_back:
         return f"{base}: the last {rules.kept_back} tiles in the boneyard are never drawn."
     return f"{base}: the boneyard is empty."
+
+
+def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int) -> str:
+    """How the players cut for the first set, and who sets (seed 004's three methods)."""
+    sets = f"{names.who(setter)} {names.verb(setter, 'set', 'sets')} first, any tile"
+    sets = sets[:1].upper() + sets[1:]
+    if rules.cut is Cut.HANDS or not cut or len(cut) != 2:
+        return (f"The first set is read on the hands dealt: the higher double, or with no double the heavier tile. "
+                f"{sets}.")
+    a, b = cut
+    if rules.cut is Cut.PUSHED:
+        head = (f"The cut: {names.lower(0)} pushed two tiles face down and {names.lower(1)} took {b}, leaving "
+                f"{a} to {names.lower(0)}")
+        why = "the lighter tile sets"
+    else:
+        head = f"The cut: {names.lower(0)} drew {a}, {names.lower(1)} {b}"
+        if a.is_double and b.is_double:
+            why = "the lower double sets"
+        elif a.is_double or b.is_double:
+            why = "only one drew a double, and a double sets first"
+        else:
+            why = "neither drew a double, so the lighter tile sets"
+    head = head[:1].upper() + head[1:]
+    return f"{head}: {why}. {sets}."
 
 
 def _hands_text(names: Names, pips: Sequence[int]) -> str:
@@ -98,8 +196,55 @@ def _names_list(names: Names, seats: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def round_text(names: Names, result: RoundResult, rules: Rules, round_number: int) -> str:
-    """How a round ended: every hand's dots and what was scored, with the arithmetic the engine settled it by."""
+def _blocked(head: str, names: Names, shut_by: int | None) -> str:
+    """How a blocked round is told: shut by a seat after a "go", or nobody able to go on."""
+    if shut_by is not None:
+        return f"{head}: {names.lower(shut_by)} shut the game, and the hands are counted."
+    return f"{head} is blocked: nobody can lay a tile or draw."
+
+
+def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, hands: str,
+                    shut_by: int | None) -> str:
+    """A round worth one point: Bergen's domino and blocked hands, or the French Boy's Game's round won."""
+    st = result.settlement
+    w = st.winner
+    one_round = rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1
+    if st.end == "out" and w is not None:
+        if rules.round_scoring is RoundScoring.BERGEN:
+            return f"{head}: {names.who(w)} went out, domino ({hands}) → +1 for {names.lower(w)}."
+        if one_round:  # the game's own words follow: who won it
+            return f"{head}: {names.who(w)} went out ({hands})."
+        return f"{head}: {names.who(w)} went out ({hands}) and {names.verb(w, 'win', 'wins')} the round → +1."
+    opening = f"{_blocked(head, names, shut_by)} {hands}"
+    if rules.round_scoring is RoundScoring.ONE_POINT:
+        if w is None:
+            return f"{opening}: equal dots, nobody wins; the tiles are dealt again."
+        if one_round:
+            return f"{opening}: the fewest dots win the game."
+        return f"{opening}: the fewest dots win, and {names.lower(w)} {names.verb(w, 'win', 'wins')} the round → +1."
+    # Bergen: the lightest hand without a doublet scores one
+    doublets = [any(t.is_double for t in hand) for hand in result.hands_left]
+    if len(doublets) == len(result.pips_left):
+        said = ", ".join(f"{names.lower(s)} {'with' if d else 'without'} a double" for s, d in enumerate(doublets))
+        opening += f" ({said})"
+        free = [s for s, d in enumerate(doublets) if not d]
+        if not free or len(free) == len(doublets):
+            rule = "the lighter hand scores 1"
+        elif len(free) == 1:
+            rule = "the only hand without a double scores 1"
+        else:
+            rule = "the lightest hand without a double scores 1"
+    else:
+        rule = "the lightest hand without a double scores 1"
+    if w is None:
+        return f"{opening}: equal hands, nobody scores."
+    return f"{opening}: {rule} → +1 for {names.lower(w)}."
+
+
+def round_text(names: Names, result: RoundResult, rules: Rules, round_number: int,
+               shut_by: int | None = None) -> str:
+    """How a round ended: every hand's dots and what was scored, with the arithmetic the engine settled it by
+    (`shut_by`: the seat that shut the game, where that ended it)."""
     st = result.settlement
     pips = result.pips_left
     many = len(pips) > 2
@@ -109,6 +254,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     if st.end == "target":
         w = st.winner if st.winner is not None else 0
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
+    if rules.round_scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
+        return _one_point_text(names, result, rules, head, hands, shut_by)
     counted = [pips[s] for s in st.counted]
     if not rules.lowest_takes_all:
         low = st.less
@@ -116,7 +263,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             w = st.winner if st.winner is not None else 0
             opening = f"{head}: {names.who(w)} went out ({hands})"
         else:
-            opening = f"{head} is blocked: nobody can lay a tile or draw. {hands}"
+            opening = f"{_blocked(head, names, shut_by)} {hands}"
         if not st.scorers:
             return f"{opening}: equal hands, nobody scores."
         gain = st.points[st.scorers[0]]
@@ -124,8 +271,11 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         if not many:
             if st.end == "out" and low == 0:
                 return f"{opening} → +{gain}."
-            return (f"{opening}: the lighter hand scores the difference, {others} − {low} = {gain} → +{gain} "
-                    f"for {names.lower(st.scorers[0])}.")
+            if low < 0:  # the winner scores its own dots too
+                return (f"{opening}: the lighter hand scores the dots in both hands, {others} + {-low} = {gain} → "
+                        f"+{gain} for {names.lower(st.scorers[0])}.")
+            return (f"{opening}: the lighter hand scores the heavier hand's excess, {others} − {low} = {gain} → "
+                    f"+{gain} for {names.lower(st.scorers[0])}.")
         how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
         if low:
             how += f", less its own {low}: {others} − {low} = {gain}"
@@ -134,6 +284,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"
         return f"{opening}. {lead} the dots in the others, {how} → +{gain}{each} for {who}."
     # lowest takes all, rounded (All Fives, Muggins, All Threes, Five Up)
+    blocked = _blocked(head, names, shut_by)
     if st.scorers:
         w = st.scorers[0]
         gained = st.points[w]
@@ -142,13 +293,19 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             made += f", rounded to the nearest {st.step}"
         if st.end == "out":
             return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
-        return (f"{head} is blocked: nobody can lay a tile or draw. {hands}: the lightest hand scores the "
-                f"{made} → +{gained} for {names.lower(w)}.")
-    return f"{head} is blocked: nobody can lay a tile or draw. {hands}: equal lightest hands, nobody scores."
+        return f"{blocked} {hands}: the lightest hand scores the {made} → +{gained} for {names.lower(w)}."
+    return f"{blocked} {hands}: equal lightest hands, nobody scores."
 
 
-def game_text(names: Names, scores: Sequence[int], winner: int | None) -> str:
+def _one_round(rules: Rules | None) -> bool:
+    """Whether one round won is the game (the French Boy's Game)."""
+    return rules is not None and rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1
+
+
+def game_text(names: Names, scores: Sequence[int], winner: int | None, rules: Rules | None = None) -> str:
     """The end of the game."""
+    if _one_round(rules) and winner is not None:
+        return "You won the game." if names.who(winner) == "You" else f"{names.who(winner)} won the game."
     if len(scores) > 2:
         board = ", ".join(f"{names.lower(s) if s else names.who(s)} {p}" for s, p in enumerate(scores))
         if winner is None:
@@ -164,20 +321,30 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None) -> str:
     return f"{names.who(winner)} won the game, {board}."
 
 
-
 ROUND_ENDS = {"out": "went out", "blocked": "blocked", "target": "reached the target"}
 
 
 def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[int], winner: int | None,
-                 target: int) -> dict[str, object]:
+                 target: int, rules: Rules | None = None,
+                 shut_by: Sequence[int | None] = ()) -> dict[str, object]:
     """The end of a game for its summary box: each round's points (and how it ended, and by whom), the totals and
-    who won. Numbers and names only: it names no tile."""
+    who won. Numbers and names only: it names no tile. `shut_by`: for each round, the seat that shut it, if one
+    did."""
     rounds = []
     for i, r in enumerate(results):
         how = ROUND_ENDS.get(r.end, r.end)
-        if r.end != "blocked" and r.winner is not None:
+        shut = shut_by[i] if i < len(shut_by) else None
+        if r.end == "blocked" and shut is not None:
+            how = f"shut by {names.lower(shut)}"
+        elif r.end == "blocked" and _one_round(rules) and r.winner is None:
+            how = "blocked, equal dots: dealt again"
+        elif r.end != "blocked" and r.winner is not None:
             how = f"{names.who(r.winner)} {how}"
         rounds.append({"round": i + 1, "points": list(r.points), "how": how[:1].upper() + how[1:]})
     count = len(results)
-    text = game_text(names, scores, winner) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
+    if _one_round(rules):
+        again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
+        text = game_text(names, scores, winner, rules) + again
+    else:
+        text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

@@ -410,6 +410,7 @@ def test_a_data_folder_from_before_players_and_opponents_were_kept_still_opens(t
     store = Store(tmp_path)
     row = store.current_game("t", "draw")
     assert row is not None and row.players == 2 and row.seed == 5 and row.opponent == "" and not row.two
+    assert row.options == {}  # a game from before options were kept is the game's own
     assert store.record("t", "draw", 2) == [{"won": True, "abandoned": False, "opponent": "easy",
                                              "scores": [100, 20], "hints": 0}]
     store.close()

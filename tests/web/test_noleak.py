@@ -5,6 +5,11 @@ seat's own hand (and none with the lid closed), and every tile named anywhere in
 that hand. Nothing else: not the other hands, not the boneyard. The one exception is the frame that ends a round:
 every hand left is shown then (face up, as at a real table), and those hands must be exactly the hands the round
 ended with.
+
+Where scores count only when claimed (Muggins with claims), no payload tells what a play makes before its player
+claims it, or that points lie unclaimed: the legal actions carry no claim and no "muggins", the ends carry no sum,
+and a play that claims nothing is told without its points. The tiles two players cut for the first set were face
+up for both, and may be named.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ def tile_key(a: int, b: int) -> str:
 
 def visible_tiles(view: dict[str, Any]) -> set[str]:
     seen = set(view["hand"] or [])
+    if view.get("cut"):
+        seen |= set(view["cut"]["tiles"])  # cut face up before the deal, then shuffled back: where they are is hidden
     if view["center"]:
         seen.add(tile_key(*view["center"]))
     for arm in view["arms"].values():
@@ -65,6 +72,25 @@ def check_frame(frame: dict[str, Any], where: str) -> None:
     assert not (keys_of(frame) & BANNED_KEYS), where
     if not view["lid_open"]:
         assert view["hand"] is None and view["legal"] == [] and view["drawn"] == [], where
+    if view.get("claims"):
+        check_claims(frame, where)
+
+
+CLAIMED = re.compile(r"\+\d")
+
+
+def check_claims(frame: dict[str, Any], where: str) -> None:
+    """Nothing in a frame of a game with claims says what a play makes before its player claims it."""
+    view = frame["view"]
+    assert view["end_sum"] is None, where
+    assert all(e["weight"] is None for e in view["ends"].values()), where
+    assert not any(CLAIMED.search(a) or a == "muggins" for a in view["legal"]), where
+    assert all(len(ends) == len(set(ends)) for ends in view["fits"].values()), where
+    assert "add up to" not in view["rule"], where
+    for event in (frame.get("event"), frame.get("last")):
+        if event and event.get("kind") == "play" and event.get("claim") is None:
+            assert "→" not in event["text"] and "make" not in event["text"], f"{where}: {event['text']}"
+            assert event["scored"] == 0, where
 
 
 class Truth:
@@ -95,16 +121,31 @@ class Truth:
         return [str(t) for t in sorted(g.round.hand(seat), reverse=True)]
 
 
-# every game of the registry with every number of players against the computer, and each by two people
-CASES = [(g, "beginner", n) for g, r in RULES.items() for n in r.allowed_players] + [(g, "two", 2) for g in RULES]
+# every game of the registry with every number of players against the computer, and each by two people; then
+# the variations that change what a seat is told (claims, the cut, drawing at will, shutting, trumps)
+CASES: list[tuple[str, str, int, dict[str, Any]]] = (
+    [(g, "beginner", n, {}) for g, r in RULES.items() for n in r.allowed_players] + [(g, "two", 2, {}) for g in RULES]
+    + [("muggins", "beginner", 2, {"claims": True}), ("muggins", "beginner", 3, {"claims": True, "spinner": True}),
+       ("muggins", "two", 2, {"claims": True}), ("all_threes", "beginner", 4, {"claims": True, "count": "per_five"}),
+       ("block_game", "beginner", 2, {"cut": "pushed"}), ("draw_game", "two", 2, {"cut": "drawn"}),
+       ("matadore", "beginner", 2, {"trumps": "when_stuck"}),
+       ("boys_game", "beginner", 2, {"shut": True, "draw": "optional", "pose": "winner", "winner_scores_own": True}),
+       ("boys_french", "two", 2, {"shut": True, "draw": "optional"})])
 
 
-@pytest.mark.parametrize(("game", "opponent", "players"), CASES)
+def case_id(case: tuple[str, str, int, dict[str, Any]]) -> str:
+    game, opponent, players, options = case
+    return "-".join([game, opponent, str(players)] + [f"{k}={v}" for k, v in options.items()])
+
+
+@pytest.mark.parametrize(("game", "opponent", "players", "options"), CASES, ids=[case_id(c) for c in CASES])
 def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str, opponent: str,
-                                         players: int) -> None:
+                                         players: int, options: dict[str, Any]) -> None:
     settings: dict[str, Any] = {"opponent": opponent, "game": game}
     if players != 2:
         settings["players"] = players
+    if options:
+        settings["options"] = options
     assert client.post("/api/settings", json=settings).status_code == 200
     responses: list[tuple[str, dict[str, Any]]] = []
     data = client.post("/api/open", json={"game": game}).json()
@@ -129,6 +170,7 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, game: str
             responses.append((f"state {step}", {"frames": [], **client.get(f"/api/state?game={game}").json()}))
     assert st["view"]["game_over"]
     assert st["players"] == players and len(st["view"]["others"]) == players - 1
+    assert {k: st["options"][k] for k in options} == options
     truth = Truth(app, st["id"])
     ends = 0
     for where, data in responses:
@@ -159,3 +201,15 @@ def test_the_scan_catches_a_leak() -> None:
         check_frame({"view": view, "last": {"text": "The computer laid 2-1."}, "round_end": None}, "leak")
     with pytest.raises(AssertionError):
         check_frame({"view": {**view, "boneyard": []}}, "leak")
+    # with claims: no claimed play, no "muggins", no sum of the ends, and an unclaimed play told without points
+    claims = {**view, "claims": True, "end_sum": None, "ends": {"L": {"pip": 5, "weight": None}}, "fits": {},
+              "rule": "Lay a tile with 5 or 3.", "legal": ["6-6 L"]}
+    check_frame({"view": claims, "event": {"kind": "play", "claim": None, "scored": 0, "text": "You laid 5-3."}},
+                "fine")
+    for leak in ({"legal": ["6-6 L +10", "6-6 L"]}, {"legal": ["muggins", "6-6 L"]}, {"end_sum": 10},
+                 {"ends": {"L": {"pip": 5, "weight": 10}}}, {"rule": "The ends add up to 10."}):
+        with pytest.raises(AssertionError):
+            check_frame({"view": {**claims, **leak}}, f"leak {leak}")
+    with pytest.raises(AssertionError):
+        check_frame({"view": claims, "event": {"kind": "play", "claim": None, "scored": 0,
+                                               "text": "You laid 5-3. The ends make 5 + 5 = 10 → +10."}}, "leak")
