@@ -7,6 +7,8 @@ import json
 
 from bones.engine import RULES, RulesError, game_to_record, new_game
 
+from .game_options import add_option_argument, options_from
+
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("deal", help="print a record with the deal for a seed and no actions",
@@ -15,13 +17,13 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--rules", required=True, help=f"rules id ({', '.join(RULES)})")
     p.add_argument("--seed", required=True, type=int, help="the seed that fixes the deal and boneyard order")
     p.add_argument("--players", type=int, help="number of players, for games that allow more than two")
+    add_option_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    options = {"players": args.players} if args.players else None
     try:
-        game = new_game(args.rules, args.seed, options)
-    except RulesError as e:
+        game = new_game(args.rules, args.seed, options_from(args, args.players))
+    except (RulesError, ValueError) as e:
         print(f"bones deal: {e}")
         return 2
     print(json.dumps(game_to_record(game), indent=2))

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 
+from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
 
 YOU = 0
@@ -23,6 +24,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--level", default="medium", help="the computer's level (see `bones players`; default medium)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed)")
     p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
+    add_option_argument(p)
 
 
 def _computer(level: str, rules: Rules, seed: int) -> Callable[[Observation], Action]:
@@ -37,13 +39,21 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
     obs = observe(game_before, game_before.current_seat or 0)
     if action is None:
         return ""
+    s = "s" if who != "You" else ""
     if action.kind == "draw":
-        return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{'s' if who != 'You' else ''} a tile."
+        if any(a.kind == "play" for a in obs.legal_actions()):
+            return f"{who} draw{s} a tile (drawing is allowed at any time in {game_before.rules.name})."
+        return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
         why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_before.rules.name
-        return f"{who} pass{'es' if who != 'You' else ''}: nothing fits and {why}."
+        return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
+    if action.kind == "muggins":
+        return f"{who} say{s} \"muggins\": the points the other side did not claim are taken."
+    if action.kind == "shut":
+        return f"{who} shut{s} the game: the hands are counted now."
     where = f" on {action.end}" if action.end else ""
-    return f"{who} play{'s' if who != 'You' else ''} {action.tile}{where}."
+    claim = f", claiming {action.claim}" if action.claim is not None else ""
+    return f"{who} play{s} {action.tile}{where}{claim}."
 
 
 def _show(obs: Observation, names: list[str]) -> None:
@@ -60,10 +70,19 @@ def _show(obs: Observation, names: list[str]) -> None:
     print(f"   Your hand: {hand_text(obs.hand)}")
 
 
+def shown_actions(obs: Observation) -> list[Action]:
+    """The actions the menu lists: where scores are claimed, neither the claims (which would give the count away)
+    nor "muggins" (which would say the other side forgot one); those are typed."""
+    return [a for a in obs.legal_actions() if a.claim is None and a.kind != "muggins"]
+
+
 def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
-    legal = obs.legal_actions()
+    legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
     print(f"   You may play: {menu}")
+    if obs.rules.claims:
+        print("   Scores count only when claimed: add the points to your move ('6-4 R +10'), or say 'muggins' to "
+              "take points the other side laid and did not claim.")
     while True:
         try:
             text = read("   Your move (number or text like '6-4 R'; q to quit): ").strip()
@@ -79,7 +98,7 @@ def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
             print(f"   {e}")
 
 
-def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
+def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
          read: Callable[[str], str] = input) -> int:
     game = new_game(rules_id, seed, options)
     n = game.seats
@@ -125,9 +144,9 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
         else:
             game = game.apply(computers[seat](obs))
             msg = describe(before, game, names[seat])
-        scored = game.totals()[seat] - before.totals()[seat] if game.round_index == before.round_index else 0
-        if scored and game.rules.end_multiple and not (game.round and game.round.over):
-            msg += f" The ends add up to {scored}: +{scored}."
+        if game.round_index == before.round_index and not (game.round and game.round.over):
+            made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
+            msg += "".join(f" {names[i]} +{p}." for i, p in made)
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
@@ -144,8 +163,8 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, int] | None,
 
 def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
-    options = {"players": args.players} if args.players else None
     try:
+        options = options_from(args, args.players)
         rules = new_game(args.rules, 0, options).rules
         stand_in(args.level, rules)
     except (RulesError, ValueError) as e:

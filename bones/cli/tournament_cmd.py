@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from bones.engine import RULES
 from bones.players import LEVELS
 from bones.tournament import TournamentResult, pairs_for, run_tournament
+
+from .game_options import add_option_argument, options_from
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -29,6 +32,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--seed", type=int, default=0, help="fixes every deal; the same seed gives the same games")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else on stdout")
+    add_option_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,10 +47,11 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--jobs must be at least 1")
     total = 2 * pairs_for(args.games)
     try:
+        options = options_from(args)
         if args.json or not sys.stderr.isatty():
-            result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs)
+            result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options)
         else:
-            result = _with_progress(args, total)
+            result = _with_progress(args, total, options)
     except ValueError as e:
         return _fail(str(e))
     if args.json:
@@ -61,7 +66,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _with_progress(args: argparse.Namespace, total: int) -> TournamentResult:
+def _with_progress(args: argparse.Namespace, total: int, options: dict[str, Any] | None) -> TournamentResult:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -69,7 +74,7 @@ def _with_progress(args: argparse.Namespace, total: int) -> TournamentResult:
     columns = (TextColumn(f"{a} v {b} ({args.rules})"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=total)
-        return run_tournament(args.rules, args.players, args.games, args.seed, args.jobs,
+        return run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options,
                               on_game=lambda n: progress.update(task, completed=n))
 
 

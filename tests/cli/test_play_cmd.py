@@ -46,3 +46,43 @@ def test_five_up_in_the_terminal_names_a_later_spinners_ends(capsys: pytest.Capt
     out = capsys.readouterr().out
     assert "Game over:" in out
     assert "top end of the" in out  # a later spinner's arm, drawn on a line of its own
+
+
+def test_muggins_with_claims_in_the_terminal_hides_the_counts_and_takes_claims_and_muggins(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The menu lists no claim and no "muggins" (they would give the count away); a typed claim and a typed
+    "muggins" are played, and a wrong claim goes to the other side."""
+    from bones.engine import new_game, observe
+
+    game = new_game("muggins", 5, {"claims": True})
+    obs = observe(game, game.current_seat or 0)
+    from bones.cli.play_cmd import shown_actions
+
+    assert all(a.claim is None and a.kind != "muggins" for a in shown_actions(obs))
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["muggins", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "add the points to your move ('6-4 R +10')" in out
+    assert "Not allowed:" in out  # nothing to take at the start: refused, and nothing changed
+    assert "Game left unfinished." in out
+
+
+def test_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["deal", "--rules", "muggins", "--seed", "3", "--option", "claims=true", "--option",
+                 "count=per_five"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["options"]["claims"] is True and record["options"]["count"] == "per_five"
+    assert record["options"]["target"] == 20  # one point a five plays to 20
+    assert main(["deal", "--rules", "muggins", "--seed", "3", "--option", "claims=maybe"]) == 2
+    assert "option 'claims' must be false or true" in capsys.readouterr().out
+    assert main(["deal", "--rules", "block_game", "--seed", "3", "--option", "claims"]) == 2
+    assert "write it as KEY=VALUE" in capsys.readouterr().out
+    assert main(["tournament", "--rules", "block_game", "--players", "easy", "beginner", "--games", "2",
+                 "--jobs", "1", "--json", "--option", "cut=pushed", "--option", "target=10"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert sum(result["wins"]) + result["ties"] == 2
+    assert main(["play", "--rules", "matadore", "--option", "spinner=true"]) == 2
+    assert "unknown option 'spinner' for matadore" in capsys.readouterr().err
+    assert main(["rules", "--options"]) == 0
+    assert "--option claims=false | true (default false)" in capsys.readouterr().out

@@ -1,0 +1,62 @@
+"""`--option KEY=VALUE`: a game's variations on the command line (`bones play`, `bones deal`, `bones tournament`).
+
+A value is read as JSON where it can be (`claims=true`, `target=20`), else as a word (`cut=pushed`); the engine
+checks it against the game's options (`Rules.with_options`), so a wrong key or value is refused with its message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from bones.engine import RULES
+from bones.engine.rules import CHOICES, SET_SIZES
+
+
+def add_option_argument(p: argparse.ArgumentParser) -> None:
+    examples = "claims=true, count=per_five, cut=pushed, trumps=when_stuck, shut=true, target=50"
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help=f"a variation of the game, repeatable ({examples}); `bones rules --options` lists them")
+
+
+def options_from(args: argparse.Namespace, players: int | None = None) -> dict[str, Any] | None:
+    """The options the command line gives (every `--option`, and `players` seats where given); ValueError for a
+    malformed one."""
+    options: dict[str, Any] = {}
+    for text in getattr(args, "option", None) or []:
+        key, sep, raw = text.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or not key or not raw:
+            raise ValueError(f"--option {text!r}: write it as KEY=VALUE, like claims=true")
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key] = value
+    if players:
+        options["players"] = players
+    return options or None
+
+
+def _word(value: Any) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def options_help(rules_id: str) -> list[str]:
+    """One line per option of a game: its key, the values it takes and the default."""
+    rules = RULES[rules_id]
+    out = []
+    for key in rules.option_keys:
+        if key in CHOICES:
+            values = " | ".join(_word(v) for v in CHOICES[key])
+            out.append(f"{key}={values} (default {_word(rules.choice(key))})")
+        elif key == "target":
+            out.append(f"target=N (default {rules.target})")
+        elif key == "players":
+            out.append(f"players={' | '.join(map(str, rules.allowed_players))} (default {rules.players})")
+        elif key == "hand_size":
+            out.append(f"hand_size=N (default {rules.hand_size} for two)")
+        elif key == "set":
+            out.append(f"set={' | '.join(map(str, SET_SIZES))} (default {rules.max_pip})")
+    return out
