@@ -11,7 +11,7 @@ from typing import Any
 
 import uvicorn
 
-from bones.web import create_app
+from bones.web import create_app, variations
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -114,8 +114,10 @@ def play_turn(page: Any) -> str:
         fits.first.click()
         if page.locator("#line .chalk-dot").count():
             page.locator("#line .chalk-dot").first.click()
+            face(page)
             settle(page)
             return "dot"
+        face(page)
         settle(page)
         return "tile"
     if page.locator("#boneyard.can-draw").count():
@@ -126,20 +128,32 @@ def play_turn(page: Any) -> str:
     return "wait"
 
 
+def face(page: Any) -> None:
+    """Where the tile laid can lie either way round (a trump in Matadore), leave the first half offered facing
+    out."""
+    if page.is_visible("#face-choice"):
+        page.locator("#face-buttons button").first.click()
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,
                   device: dict[str, Any] | None = None, opponent: str = "beginner",
-                  actions: list[str] | None = None, url: str = "/?pace=5") -> Any:
+                  actions: list[str] | None = None, url: str = "/?pace=5",
+                  options: dict[str, Any] | None = None) -> Any:
     """A page whose browser already has a game of `game` dealt from `seed` on the table, with `actions` played (the
-    server never lets a browser choose its seed; the test writes the game into the store as the server would)."""
+    server never lets a browser choose its seed; the test writes the game into the store as the server would).
+    `options`: the engine options it is dealt with; its variations are the browser's choice in Settings, and any
+    other option (a short `target`) goes with this game only."""
     token = secrets.token_urlsafe(18)
     store = server.store
+    chosen = variations.of_row(game, options or {})
     store.save_settings(token, {"game": game, "opponent": opponent, "show_moves": True,
-                                "players": {game: players} if players != 2 else {}})
-    row = store.new_game(token, game, seed, players, opponent)
+                                "players": {game: players} if players != 2 else {},
+                                "options": {game: chosen} if chosen else {}})
+    row = store.new_game(token, game, seed, players, opponent, options)
     if actions:
         row.actions = list(actions)
         store.save_game(row)

@@ -35,7 +35,8 @@ const query = (game) => (game ? `?game=${encodeURIComponent(game)}` : "");
 
 export const api = {
   state: (game) => call("GET", `/api/state${query(game)}`),
-  rules: (game, players) => call("GET", `/api/rules?game=${encodeURIComponent(game)}&players=${players}`),
+  rules: (game, players, options) => call("GET", `/api/rules?game=${encodeURIComponent(game)}&players=${players}` +
+    (options ? `&options=${encodeURIComponent(JSON.stringify(options))}` : "")),
   open: (body) => call("POST", "/api/open", body),
   action: (body) => call("POST", "/api/action", body),
   undo: (body) => call("POST", "/api/undo", body),

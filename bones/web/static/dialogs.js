@@ -6,9 +6,9 @@ import { api } from "./api.js";
 const $ = (id) => document.getElementById(id);
 const rulesCache = new Map();
 
-/** The Rules panel for `game` with `players` at the table, as the server words it. */
-export async function openRules(game, players) {
-  const key = `${game}/${players}`;
+/** The Rules panel for `game` with `players` at the table and the variations `options`, as the server words it. */
+export async function openRules(game, players, options = {}) {
+  const key = `${game}/${players}/${JSON.stringify(options)}`;
   const dlg = $("rules-dialog");
   if (!rulesCache.has(key)) {
     $("rules-title").textContent = "Rules";
@@ -16,7 +16,7 @@ export async function openRules(game, players) {
     $("rules-body").replaceChildren();
     if (!dlg.open) dlg.showModal();
     try {
-      rulesCache.set(key, await api.rules(game, players));
+      rulesCache.set(key, await api.rules(game, players, options));
     } catch (e) {
       $("rules-summary").textContent = e.message;
       return;
@@ -41,12 +41,60 @@ export async function openRules(game, players) {
   $("rules-body").scrollTop = 0;
 }
 
-/** Settings: the computer's pace, sound, single-key shortcuts, as this browser keeps them. */
-export function openSettings(settings) {
+/** Settings: the variations of the game on the table, the computer's pace, sound, single-key shortcuts, as this
+ * browser keeps them (`state`: the table's state). */
+export function openSettings(state) {
+  const settings = state.settings;
   for (const radio of document.querySelectorAll('input[name="pace"]')) radio.checked = radio.value === settings.pace;
   $("sound").checked = !!settings.sound;
   $("shortcuts").checked = settings.shortcuts !== false;
+  renderVariations(state);
   $("settings-dialog").showModal();
+}
+
+/** The variations of the game on the table, each a choice worded by the server, showing the game's own values. */
+export function renderVariations(state) {
+  const body = $("variations-body");
+  const list = state.variations || [];
+  const name = state.games.find((g) => g.id === state.game)?.name || state.game;
+  $("variations-title").textContent = `Variations of ${name}`;
+  $("variations-note").hidden = !list.length;
+  const shape = `${state.game}:${list.map((v) => v.key).join(",")}`;
+  if (body.dataset.shape !== shape) {
+    body.replaceChildren();
+    if (!list.length) {
+      const p = document.createElement("p");
+      p.className = "quiet-text";
+      p.textContent = `${name} is played one way here: it has no variations.`;
+      body.appendChild(p);
+    }
+    for (const v of list) {
+      // each variation a group of choices, every label whole (a phone would cut a select's short)
+      const group = document.createElement("fieldset");
+      group.className = "variation";
+      const legend = document.createElement("legend");
+      legend.className = "variation-title";
+      legend.textContent = v.title;
+      group.appendChild(legend);
+      for (const c of v.choices) {
+        const label = document.createElement("label");
+        const input = document.createElement("input");
+        input.type = "radio";
+        input.name = `variation-${v.key}`;
+        input.dataset.key = v.key;
+        input.value = JSON.stringify(c.value);
+        label.append(input, ` ${c.label}`);
+        group.appendChild(label);
+      }
+      body.appendChild(group);
+    }
+    body.dataset.shape = shape;
+  }
+  for (const v of list) {
+    for (const input of body.querySelectorAll(`input[data-key="${v.key}"]`)) {
+      input.checked = input.value === JSON.stringify(v.value);
+    }
+  }
 }
 
 /** Send each choice made in Settings to the server as `change(body)`. */
@@ -54,6 +102,10 @@ export function wireSettings(change) {
   for (const radio of document.querySelectorAll('input[name="pace"]')) {
     radio.addEventListener("change", () => { if (radio.checked) change({ pace: radio.value }); });
   }
+  $("variations-body").addEventListener("change", (e) => {
+    const key = e.target?.dataset?.key;
+    if (key && e.target.checked) change({ options: { [key]: JSON.parse(e.target.value) } });
+  });
   $("sound").addEventListener("change", (e) => change({ sound: e.target.checked }));
   $("shortcuts").addEventListener("change", (e) => change({ shortcuts: e.target.checked }));
   $("settings-close").addEventListener("click", () => $("settings-dialog").close());

@@ -1,4 +1,5 @@
-// The line of play on the felt: lays out the tiles the server says are down, doubles across, turning at the
+// The line of play on the felt: lays out the tiles the server says are down, doubles across (or the tiles the
+// server names in `across`: Matadore's trumps, where doubles lie along the line), turning at the
 // edge of the table so the line fits (a phone in portrait gets shorter rows). No rules: the server sends the
 // arms (tiles from where each grows outwards, as [inner, outer]), where each arm grows from (`roots`), the open
 // ends and where the first spinner lies. The line's two arms snake in rows; a spinner's arms (every double's, in
@@ -8,6 +9,14 @@ import { el, tileGroup } from "./tiles.js";
 
 const S = 10; // one half of a tile, in SVG units
 
+// Which tiles lie across the line: the view's `across` ([high, low] pairs), else the doubles. Set for each layout.
+let crosswise = (inner, outer) => inner === outer;
+function setAcross(view) {
+  if (!Array.isArray(view.across)) { crosswise = (inner, outer) => inner === outer; return; }
+  const keys = new Set(view.across.map(([a, b]) => `${Math.max(a, b)}-${Math.min(a, b)}`));
+  crosswise = (inner, outer) => keys.has(`${Math.max(inner, outer)}-${Math.min(inner, outer)}`);
+}
+
 const DIRS = { E: [1, 0], W: [-1, 0], S: [0, 1], N: [0, -1] };
 const perp = (d) => (d === "E" || d === "W" ? ["N", "S"] : ["W", "E"]);
 const LEFT = { E: "N", N: "W", W: "S", S: "E" };
@@ -15,11 +24,12 @@ const RIGHT = { E: "S", S: "W", W: "N", N: "E" };
 
 /**
  * One tile laid in direction `d` with its inner edge centred on point `p`: its rectangle, which half is where,
- * and the point its outer edge leaves for the next tile. A double lies across the direction of play.
+ * and the point its outer edge leaves for the next tile. A double (or a tile the view names in `across`) lies across
+ * the direction of play; a tile across with two numbers leaves its outer half on the top or left.
  */
 function place(inner, outer, p, d) {
   const [dx, dy] = DIRS[d];
-  const double = inner === outer;
+  const double = crosswise(inner, outer);
   const along = double ? S : 2 * S;
   const across = double ? 2 * S : S;
   const horizontal = dx !== 0;
@@ -28,11 +38,13 @@ function place(inner, outer, p, d) {
   const x = dx > 0 ? p.x : dx < 0 ? p.x - w : p.x - w / 2;
   const y = dy > 0 ? p.y : dy < 0 ? p.y - h : p.y - h / 2;
   // tileGroup draws `a` on the left or top half: put the inner half on the side it came from
-  const [a, b] = dx < 0 || dy < 0 ? [outer, inner] : [inner, outer];
+  const [a, b] = double ? [outer, inner] : dx < 0 || dy < 0 ? [outer, inner] : [inner, outer];
   const tile = { a, b, x, y, vertical: h > w, dir: d, double };
-  // the outer half's centre (a double counts whole: its centre)
-  tile.outer = double ? { x: x + w / 2, y: y + h / 2 }
-    : { x: p.x + dx * 1.5 * S, y: p.y + dy * 1.5 * S };
+  // the outer half's centre (a double across counts whole: its centre; a tile across with two numbers: the half
+  // drawn first, top or left)
+  tile.outer = double && inner === outer ? { x: x + w / 2, y: y + h / 2 }
+    : double ? { x: x + S / 2, y: y + S / 2 }
+      : { x: p.x + dx * 1.5 * S, y: p.y + dy * 1.5 * S };
   const next = { x: p.x + dx * along, y: p.y + dy * along };
   return { tile, next };
 }
@@ -56,7 +68,7 @@ function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1, g
   let pos = { ...p };
   let rowEdge = turn === "S" ? S : -S; // the far side of the row being laid (doubles stick out S)
   for (const [i, [inner, outer]] of arm.entries()) {
-    const double = inner === outer;
+    const double = crosswise(inner, outer);
     const [dx, dy] = DIRS[heading];
     // The first spinner and the tile after it stay on the first row, so its columns have room; no row turns on a
     // later spinner or the tile after it either (its arms need the room).
@@ -163,13 +175,14 @@ function endOf(w, fallback) {
 function layoutOnce(view, limit, flip = false, gap = 0) {
   const out = { tiles: [], ends: {}, next: {} };
   if (!view.center) return out;
+  setAcross(view);
   const [hi, lo] = view.center;
-  const centerDouble = hi === lo;
+  const centerDouble = crosswise(hi, lo);
   const arms = view.arms;
   const roots = view.roots || {};
   const sp = view.spinner;
   // How far the first spinner's columns reach above and below the line (when it lies on the first row).
-  const colDepth = (name) => (arms[name] || []).reduce((d, [i, o]) => d + (i === o ? S : 2 * S), 0);
+  const colDepth = (name) => (arms[name] || []).reduce((d, [i, o]) => d + (crosswise(i, o) ? S : 2 * S), 0);
   const below = sp ? S + colDepth("D") : S;
   const above = sp ? -(S + colDepth("U")) : -S;
   const centre = centerDouble
@@ -187,9 +200,13 @@ function layoutOnce(view, limit, flip = false, gap = 0) {
   r.placed.forEach((t, i) => { t.arm = "R"; t.index = i; t.root = ["C", 0]; });
   l.placed.forEach((t, i) => { t.arm = "L"; t.index = i; t.root = ["C", 0]; });
   out.tiles.push(...r.placed, ...l.placed);
-  const half = centerDouble ? { x: 0, y: 0, tile: centre } : null;
-  const eR = endOf(r, half || { x: S / 2, y: 0, tile: centre, halfOnly: true });
-  const eL = endOf(l, half || { x: -S / 2, y: 0, tile: centre, halfOnly: true });
+  // a lone first tile: a double across is ringed whole; a tile across with two numbers shows L on top, R below
+  const half = centerDouble && hi === lo ? { x: 0, y: 0, tile: centre } : null;
+  const across2 = centerDouble && hi !== lo;
+  const eR = endOf(r, half || (across2 ? { x: 0, y: S / 2, tile: centre, halfOnly: true }
+    : { x: S / 2, y: 0, tile: centre, halfOnly: true }));
+  const eL = endOf(l, half || (across2 ? { x: 0, y: -S / 2, tile: centre, halfOnly: true }
+    : { x: -S / 2, y: 0, tile: centre, halfOnly: true }));
   out.ends.R = eR.ring; out.next.R = eR.next;
   out.ends.L = eL.ring; out.next.L = eL.next;
   // Every other arm grows from a spinner's short side, across the arm the spinner lies in: the first spinner's
@@ -336,7 +353,7 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     const p = lay.ends[name];
     if (!p) continue;
     const t = p.tile;
-    const whole = t && t.a === t.b && !p.cap;
+    const whole = t && t.a === t.b && t.double && !p.cap; // a double across counts whole
     const key = whole ? `${t.x},${t.y}` : `${name}`;
     if (ringed.has(key)) continue;
     ringed.add(key);

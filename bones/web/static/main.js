@@ -2,7 +2,7 @@
 // ends, why a tile does not fit, whose turn it is and what every move means all come from the server.
 
 import { api } from "./api.js";
-import { gameOver, openRules, openSettings, recordChips, recordText, wireSettings } from "./dialogs.js";
+import { gameOver, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
 import { backSVG, faceSVG, halves, spoken, tileSVG } from "./tiles.js";
@@ -10,7 +10,7 @@ import { backSVG, faceSVG, halves, spoken, tileSVG } from "./tiles.js";
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const FORCED_PACE = params.has("pace") ? Number(params.get("pace")) : null; // ?pace=MS (tests and demos)
-const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?" };
+const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?", claim: "c", muggins: "m" };
 
 const ui = {
   state: null, // the last full state from the server
@@ -22,6 +22,9 @@ const ui = {
   revealed: null, // at the end of a round: every hand left, face up, by seat
   busy: false, // frames are being animated
   continueRound: null, // resolves when the round-end box is dismissed
+  claim: null, // where scores are claimed: the points armed for the next tile laid
+  claimOpen: false, // the amounts to claim are on show
+  face: null, // {tile, end, outs}: a tile that can lie either way round, waiting for the half to face out
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -129,20 +132,156 @@ function renderView(view) {
   $("bone-count").textContent = view.boneyard_count;
   const bone = $("boneyard");
   bone.classList.toggle("can-draw", view.must === "draw" && !ui.busy);
+  // Where drawing is at will, the boneyard may be tapped beside a tile that fits.
+  bone.classList.toggle("may-draw", view.must !== "draw" && !!view.may_draw && !ui.busy);
   bone.setAttribute("aria-label", `Boneyard: ${view.boneyard_count} tiles` +
-    (view.must === "draw" ? ". Nothing fits: draw a tile" : view.draws_allowed ? "" : ". Nobody draws in this game"));
+    (view.must === "draw" ? ". Nothing fits: draw a tile"
+      : view.may_draw ? ". You may draw a tile" : view.draws_allowed ? "" : ". Nobody draws in this game"));
   // The sum of the ends, in chalk by the line.
   const sum = $("end-sum");
   sum.hidden = !(view.scoring_ends && view.end_sum !== null && view.end_sum !== undefined);
   sum.textContent = sum.hidden ? "" : `ends ${view.end_sum}`;
   sum.setAttribute("aria-label", sum.hidden ? "" : `The open ends add up to ${view.end_sum}`);
+  renderCut(view);
   renderLine();
   renderHand(view);
+  renderMoves(view);
   // Whose turn, said at the hand; the rule that applies, below the table.
   $("status").textContent = view.status;
-  $("rule").textContent = ui.pending
-    ? `Tap a chalk dot to choose the end for ${ui.pending} (Esc puts it back).`
-    : view.rule;
+  $("rule").textContent = ui.face
+    ? `Choose the half of ${ui.face.tile} to leave facing out on the ${view.end_words[ui.face.end] || "line"} (Esc puts it back).`
+    : ui.pending
+      ? `Tap a chalk dot to choose the end for ${ui.pending} (Esc puts it back).`
+      : ui.claim
+        ? `Your next tile claims ${ui.claim}: lay it (Claim again takes the claim back). ${view.rule}`
+        : view.rule;
+}
+
+const tilesDown = (view) => (view.center ? 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0) : 0);
+// The cut for the first set is on show at the start of a game: until the first tiles are down.
+const cutOnShow = (view) => !!view.cut && tilesDown(view) <= 1;
+
+/** The tiles the players cut for the first set, face up by the boneyard, each with its player's name. */
+function renderCut(view) {
+  const box = $("cut");
+  const tiles = cutOnShow(view) ? view.cut.tiles : [];
+  box.hidden = tiles.length !== 2;
+  if (box.hidden) return;
+  const head = document.createElement("span");
+  head.className = "cut-head";
+  head.textContent = "The cut";
+  box.replaceChildren(head, ...tiles.map((t, seat) => {
+    const f = document.createElement("span");
+    f.className = "cut-tile";
+    const name = document.createElement("span");
+    name.className = "cut-name";
+    name.textContent = view.names[seat];
+    f.append(faceSVG(...halves(t)), name);
+    return f;
+  }));
+  box.setAttribute("aria-label", view.cut.text);
+}
+
+/** What a frame says, with the cut before it while the cut is on show (the first tiles of a game). */
+function withCut(view, text) {
+  return view && cutOnShow(view) && text && !text.startsWith(view.cut.text) ? `${view.cut.text} ${text}` : text;
+}
+
+// Claim and Muggins! where scores count only when claimed; Shut the game after the other side's "go"; Pass where the
+// table does not pass for you; and which half of a tile faces out where it can lie either way round. The page never
+// knows what a play makes: it sends the claim the player chose, and the server says whether it was right.
+function renderMoves(view) {
+  const mine = view.your_turn && !ui.busy;
+  const claims = !!view.claims && !view.game_over;
+  if (!claims) { ui.claim = null; ui.claimOpen = false; }
+  const claim = $("claim");
+  claim.hidden = !claims;
+  claim.disabled = !mine;
+  claim.textContent = ui.claim ? `Claiming ${ui.claim}` : "Claim";
+  claim.setAttribute("aria-pressed", ui.claim ? "true" : "false");
+  claim.setAttribute("aria-expanded", ui.claimOpen ? "true" : "false");
+  claim.setAttribute("aria-label", ui.claim ? `Claiming ${ui.claim} for your next tile: press to take the claim back` : "Claim points for your next tile");
+  const amounts = $("claim-amounts");
+  amounts.hidden = !(claims && ui.claimOpen && mine);
+  if (!amounts.hidden && amounts.dataset.for !== String(view.claim_amounts)) {
+    amounts.replaceChildren(...view.claim_amounts.map((n) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "amount";
+      b.dataset.amount = n;
+      b.textContent = n;
+      b.setAttribute("aria-label", `Claim ${n}`);
+      b.addEventListener("click", () => armClaim(n));
+      return b;
+    }));
+    amounts.dataset.for = String(view.claim_amounts);
+  }
+  $("muggins").hidden = !claims;
+  $("muggins").disabled = !mine;
+  $("shut").hidden = !(view.may_shut && mine);
+  $("pass").hidden = !(view.must === "pass" && mine);
+  const face = $("face-choice");
+  face.hidden = !(ui.face && mine);
+  if (!face.hidden) {
+    $("face-text").textContent = `${ui.face.tile} on the ${view.end_words[ui.face.end] || "line"}: leave`;
+    $("face-buttons").replaceChildren(...ui.face.outs.map((o) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "call face";
+      b.dataset.out = o;
+      b.textContent = `${o} out`;
+      b.setAttribute("aria-label", `Leave ${o} facing out`);
+      b.addEventListener("click", () => { const f = ui.face; ui.face = null; playTile(f.tile, f.end, o); });
+      return b;
+    }));
+  }
+  $("moves").hidden = claim.hidden && $("shut").hidden && $("pass").hidden && face.hidden;
+  document.querySelector(".near").classList.toggle("with-moves", !$("moves").hidden);
+}
+
+function toggleClaims() {
+  const view = ui.view;
+  if (ui.busy || !view) return say(waitText());
+  if (!view.claims) return say(`Nobody claims in ${view.name}: every score counts by itself.`);
+  if (!view.your_turn) return say(view.status);
+  if (ui.claim) {
+    ui.claim = null;
+    ui.claimOpen = false;
+    renderView(view);
+    return say("No claim: your next tile claims nothing.");
+  }
+  ui.claimOpen = !ui.claimOpen;
+  renderView(view);
+  if (ui.claimOpen) {
+    say("How many points does your next tile make? Choose them, then lay the tile.");
+    $("claim-amounts").querySelector("button")?.focus();
+  }
+}
+
+function armClaim(n) {
+  ui.claim = n;
+  ui.claimOpen = false;
+  renderView(ui.view);
+  say(`Your next tile claims ${n}: lay it.`);
+  focusHand();
+}
+
+async function muggins() {
+  const view = ui.view;
+  if (ui.busy || !view) return say(waitText());
+  if (!view.claims) return say(`Nobody says muggins in ${view.name}: every score counts by itself.`);
+  if (!view.your_turn) return say(view.status);
+  await send(api.action, gameBody({ action: "muggins" }));
+}
+
+async function shut() {
+  if (ui.busy || !ui.view?.may_shut) return say(waitText());
+  await send(api.action, gameBody({ action: "shut" }));
+}
+
+async function pass() {
+  if (ui.busy || ui.view?.must !== "pass") return say(waitText());
+  await send(api.action, gameBody({ action: "pass" }));
 }
 
 // The other hands round the far edge, face down (face up once a round is over), each with its name and its count
@@ -275,14 +414,18 @@ function focusHand() {
 }
 
 function applyState(state) {
+  if (ui.state && (state.id !== ui.state.id || state.game !== ui.state.game)) { ui.claim = null; ui.claimOpen = false; }
   ui.state = state;
   ui.pending = null;
+  ui.face = null;
   renderPanel(state);
   renderView(state.view);
+  if ($("settings-dialog").open) renderVariations(state);
   const v = state.view;
   if (v.game_over && v.result) say(v.result);
   else if (v.last_round && !$("say").textContent) say(v.last_round);
-  else if (state.last && !$("say").textContent) say(state.last.text);
+  else if (state.last && !$("say").textContent) say(withCut(v, state.last.text));
+  else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text); // who sets first, and why
 }
 
 // ----- animation -------------------------------------------------------------------------------------------
@@ -312,7 +455,7 @@ async function playFrames(frames, state) {
       if (source) await slide(document.querySelector(`#line [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
       if (ev.kind === "draw") flash($("boneyard"));
       if (ev.kind === "pass") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"]`) || $("others")));
-      announce(ev.text);
+      announce(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text));
       if (f.round_end) {
         if (f.round_end.game_over) {
           ui.fresh = null;
@@ -393,6 +536,7 @@ function tapTile(tile) {
   if (!view.your_turn) return say(view.why_not[tile] || view.status);
   const ends = view.fits[tile];
   if (!ends) return say(view.why_not[tile] || `${tile} cannot be laid now.`);
+  ui.face = null;
   if (ends.length === 1) return playTile(tile, ends[0]);
   ui.pending = tile;
   ui.hint = null;
@@ -401,22 +545,38 @@ function tapTile(tile) {
   say(`${tile} fits ${ends.length} ends: tap a chalk dot.`);
 }
 
-async function playTile(tile, end) {
+async function playTile(tile, end, out = null) {
   if (!tile || ui.busy) return;
+  const outs = ui.view?.faces?.[tile]?.[end || ""];
+  if (out === null && outs && outs.length > 1) {
+    // it can lie either way round here (a trump in Matadore): the player says which half faces out
+    ui.pending = null;
+    ui.face = { tile, end, outs };
+    renderView(ui.view);
+    say(`${tile} can lie either way round: which half faces out?`);
+    document.querySelector("#face-buttons button")?.focus();
+    return;
+  }
   ui.pending = null;
   ui.hint = null;
+  ui.face = null;
   const btn = document.querySelector(`#hand [data-tile="${tile}"]`);
   if (btn) btn.classList.add("sending");
   if (!two()) {
     $("status").textContent = (ui.view?.others.length > 1) ? "The computers are thinking…" : "The computer is thinking…";
   }
-  await send(api.action, gameBody({ action: end ? `${tile} ${end}` : tile }));
+  let action = end ? `${tile} ${end}` : tile;
+  if (out !== null) action += `:${out}`;
+  if (ui.claim) action += ` +${ui.claim}`;
+  ui.claim = null; // a claim goes with one tile
+  ui.claimOpen = false;
+  await send(api.action, gameBody({ action }));
 }
 
 async function draw() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
-  if (view.must === "draw") return send(api.action, gameBody({ action: "draw" }));
+  if (view.must === "draw" || (view.may_draw && view.your_turn)) return send(api.action, gameBody({ action: "draw" }));
   if (!view.draws_allowed) return say(`Nobody draws in ${view.name}: the boneyard sits out the round.`);
   if (!view.your_turn) return say(view.status);
   if (view.must === "play") return say("You hold a tile that fits, and it has to be played: draw only when nothing fits.");
@@ -493,7 +653,7 @@ async function changeSetting(body) {
 function rules() {
   if (!ui.state) return;
   if ($("help-dialog").open) $("help-dialog").close();
-  openRules(ui.state.game, ui.state.players);
+  openRules(ui.state.game, ui.state.players, ui.state.options);
 }
 
 // ----- wiring ----------------------------------------------------------------------------------------------
@@ -510,6 +670,15 @@ function onKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const tag = (ev.target && ev.target.tagName) || "";
   if (document.querySelector("dialog[open]")) return;
+  if (ev.key === "Escape" && (ui.face || ui.claimOpen)) {
+    const t = ui.face?.tile;
+    ui.face = null;
+    ui.claimOpen = false;
+    renderView(ui.view);
+    if (t) { document.querySelector(`#hand [data-tile="${t}"]`)?.focus(); say(`${t} is back in your hand.`); }
+    else focusHand();
+    return;
+  }
   if (ev.key === "Escape" && ui.pending) {
     const t = ui.pending;
     ui.pending = null;
@@ -539,6 +708,8 @@ function onKey(ev) {
   else if (key === "u") undo();
   else if (key === "n") newGame();
   else if (key === "r") rules();
+  else if (key === "c" && ui.view?.claims) toggleClaims();
+  else if (key === "m" && ui.view?.claims) muggins();
   else if (key === "l" && !$("lid").hidden) openLid();
   else if (key === "s") { $("show-moves").checked = !$("show-moves").checked; changeSetting({ show_moves: $("show-moves").checked }); }
   else if (key === "?") $("help-dialog").showModal();
@@ -550,7 +721,11 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("new").addEventListener("click", newGame);
   $("rules").addEventListener("click", rules);
-  $("settings").addEventListener("click", () => ui.state && openSettings(ui.state.settings));
+  $("settings").addEventListener("click", () => ui.state && openSettings(ui.state));
+  $("claim").addEventListener("click", toggleClaims);
+  $("muggins").addEventListener("click", muggins);
+  $("shut").addEventListener("click", shut);
+  $("pass").addEventListener("click", pass);
   $("lid").addEventListener("click", openLid);
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());
