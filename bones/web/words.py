@@ -338,6 +338,9 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
             how = f"shut by {names.lower(shut)}"
         elif r.end == "blocked" and _one_round(rules) and r.winner is None:
             how = "blocked, equal dots: dealt again"
+        elif r.end == "blocked" and r.winner is not None and rules is not None and rules.round_scoring in (
+                RoundScoring.BERGEN, RoundScoring.ONE_POINT):
+            how = f"blocked, won by {names.lower(r.winner)}"
         elif r.end != "blocked" and r.winner is not None:
             how = f"{names.who(r.winner)} {how}"
         rounds.append({"round": i + 1, "points": list(r.points), "how": how[:1].upper() + how[1:]})

@@ -402,9 +402,9 @@ def test_the_cut_words_each_method() -> None:
     names = Names(("You", "The computer"))
     t = Tile.parse
     drawn = RULES["block_game"].with_options({"cut": "drawn"})
-    assert cut_text(names, drawn, (t("3-1"), t("5-2")), 0) == ("The cut: you drew 3-1, the computer 5-2: neither drew a "
-                                                             "double, so the lighter tile sets. You set first, any "
-                                                             "tile.")
+    assert cut_text(names, drawn, (t("3-1"), t("5-2")), 0) == (
+        "The cut: you drew 3-1, the computer 5-2: neither drew a double, so the lighter tile sets. You set first, "
+        "any tile.")
     assert cut_text(names, drawn, (t("6-6"), t("2-2")), 1).endswith(
         "the lower double sets. The computer sets first, any tile.")
     assert cut_text(names, drawn, (t("6-5"), t("0-0")), 1) == (
@@ -507,6 +507,8 @@ def test_round_and_game_words_for_the_new_games() -> None:
     summary = game_summary(NAMES, rounds, (0, 1), 1, 1, french, [None, None])
     assert summary["text"] == "The computer won the game. 2 rounds were dealt: the first 1 ended in equal dots."
     assert [r["how"] for r in summary["rounds"]] == ["Blocked, equal dots: dealt again", "The computer went out"]
+    won = game_summary(NAMES, [result(french, "blocked", None, (9, 13))], (1, 0), 0, 1, french, [None])
+    assert won["text"] == "You won the game." and won["rounds"][0]["how"] == "Blocked, won by you"
     assert game_summary(NAMES, [result(own, "blocked", None, (7, 12))], (19, 0), 0, 50, own, [0])["rounds"][0][
         "how"] == "Shut by you"
 
