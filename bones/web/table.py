@@ -346,8 +346,8 @@ class Table:
         rep.seats.append(seat)
         rep.before = game
         rep.game = new
-        if row.two and (ev["kind"] != "draw" or len(new.results) > len(game.results)):
-            row.lid = -1  # after every tile (or pass) both hands lie face down
+        if row.two and (new.current_seat != seat or len(new.results) > len(game.results)):
+            row.lid = -1  # once the turn passes both hands lie face down (a draw, a muggins or a double kept open)
         if len(new.results) > len(game.results):
             near = seat if row.two else 0
             result = new.results[-1]

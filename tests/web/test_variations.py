@@ -551,3 +551,24 @@ def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: Te
     st = seat(app, client, "boys_game", spot, {})
     assert st["view"]["status"] == "Your turn again: your double keeps the turn."
     assert st["last"]["text"].endswith("A double keeps the turn: you play again.")
+
+
+def test_between_two_people_the_lid_stays_up_while_the_turn_does(app: Any, client: TestClient) -> None:
+    """A double that keeps the turn (and a muggins, and a draw) leaves the mover's tiles face up."""
+    def double(g: GameState) -> bool:
+        plays = [a for a in g.legal_actions() if a.kind == "play"]
+        return g.round.tiles_down > 0 and len(g.round.hand(0)) > 2 and any(a.tile.is_double for a in plays) \
+            and any(not a.tile.is_double for a in plays)
+
+    spot = find("boys_game", {}, double)
+    st = seat(app, client, "boys_game", spot, {}, opponent="two")
+    st = client.post("/api/lid", json={"game": "boys_game", "id": st["id"], "n": st["n"]}).json()["state"]
+    a = next(a for a in spot.game.legal_actions() if a.kind == "play" and a.tile.is_double)
+    after = act(client, st, str(a)).json()["state"]
+    v = after["view"]
+    assert v["current_seat"] == 0 and v["lid_open"] and v["hand"] is not None
+    assert v["status"] == "Player 1's turn again: the double keeps the turn."
+    other = next(a for a in spot.game.legal_actions() if a.kind == "play" and not a.tile.is_double)
+    st = seat(app, client, "boys_game", spot, {}, opponent="two")
+    st = client.post("/api/lid", json={"game": "boys_game", "id": st["id"], "n": st["n"]}).json()["state"]
+    assert not act(client, st, str(other)).json()["state"]["view"]["lid_open"]  # the turn passed: face down
