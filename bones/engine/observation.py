@@ -114,9 +114,9 @@ class Observation:
         if not self.to_move:
             return []
         if self.table.down == 0:
-            if self.lead_tile is not None:
-                return [LEADS[self.lead_tile.id]]
-            return [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
+            leads = [LEADS[self.lead_tile.id]] if self.lead_tile is not None else \
+                [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
+            return with_claims(self.rules, self.layout, self.table, leads) if self.rules.claims else leads
         plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
         rules = self.rules
         last = self.history[-1] if self.history else None

@@ -218,9 +218,9 @@ class RoundState:
         hand = self.hands[seat]
         table = self.table
         if table.down == 0:
-            if setup.lead_tile >= 0:
-                return [LEADS[setup.lead_tile]]
-            return [LEADS[t.id] for t in tiles_of_mask(hand)]
+            leads = [LEADS[setup.lead_tile]] if setup.lead_tile >= 0 else [LEADS[t.id] for t in tiles_of_mask(hand)]
+            # a first tile that scores is a play like any other: where scores must be claimed, it is listed claimed
+            return with_claims(setup.rules, setup.layout, table, leads) if setup.rules.claims else leads
         if not setup.simple:
             plays = setup.layout.plays(table, hand, seat)
             if setup.rules.claims:

@@ -9,6 +9,7 @@ from collections import Counter
 
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
+from bones.engine.scoring import unclaimed
 from bones.engine.layout import Table, end_words
 
 from .base import Budget, Choice
@@ -57,6 +58,10 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
         return "nothing fits and nothing can be drawn: pass"
     if action.kind == "shut":
         return "shut the game now and count: the hands favour you"
+    if action.kind == "muggins":
+        last = obs.history[-1] if obs.history else None
+        points = unclaimed(obs.rules, obs.layout, obs.table, last.seat, last.action, obs.seat) if last else 0
+        return f"muggins: take the {points} points the last play did not claim"
     tile = action.tile
     assert tile is not None
     where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on the {end_words(action.end)}")

@@ -125,7 +125,12 @@ class RefRound:
             return []
         hand = self.hands[self.current]
         if self.down == 0:
-            return [str(self.lead_tile)] if self.lead_tile is not None else [str(t) for t in hand]
+            leads = [str(self.lead_tile)] if self.lead_tile is not None else [str(t) for t in hand]
+            if not self.r.claims:
+                return leads
+            # a first tile that scores is claimed like any play (seed 004: "a score counts only when claimed")
+            return [x for text in leads for points in [self.trial(text)] for x in
+                    ([f"{text} +{points}", text] if points else [text])]
         shut = ["shut"] if self.r.shut and self.last and self.last[1] == "pass" and self.last[0] != self.current \
             else []
         first = ["muggins"] if self.unclaimed() else []

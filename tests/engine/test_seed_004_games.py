@@ -7,9 +7,10 @@ import pytest
 
 from bones.engine import Action, GameState, RoundState, get_rules
 from bones.engine.deal import cut_winner
+from bones.engine.observation import observe
 from bones.engine.rules import Cut
 
-from tests.kit import T, assert_refused, deal, legal, play, tiles
+from tests.kit import T, assert_refused, deal, game, legal, play, tiles
 
 # ----- the Block Game: the seed's walk-through --------------------------------------------------------------
 
@@ -234,3 +235,15 @@ def test_muggins_spinner_thirty_five_with_four_lines_open() -> None:
         s = s.apply(Action.parse(text))
     assert s.ends_by_name() == {"L": 6, "R": 4, "U": 5, "D": 5}
     assert s.end_sum() == 12 + 8 + 5 + 10 and s.history[-1].scored == 35
+
+
+def test_muggins_with_claims_a_first_tile_that_scores_is_claimed_too() -> None:
+    # "a score counts only when claimed": the 5-5 set first makes ten, and its player may claim them at once
+    hands = ["5-5 0-0 4-1 3-2 2-1 6-4 6-3", "5-0 6-5 6-2 4-3 3-1 2-0 1-0"]
+    g = game("muggins", hands, options={"claims": True})
+    assert sorted(legal(g)) == ["5-5", "5-5 +10"]
+    assert sorted(str(a) for a in observe(g, 0).legal_actions()) == ["5-5", "5-5 +10"]  # what the seat is offered
+    assert play(g, "5-5 +10").totals() == (10, 0)
+    forgot = play(g, "5-5")
+    assert forgot.totals() == (0, 0) and "muggins" in legal(forgot)  # left unclaimed: the other side may take it
+    assert play(forgot, "muggins").totals() == (0, 10)

@@ -177,3 +177,13 @@ def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> 
     # ten points from 85 win the game; ten points at the start are worth far less
     assert game_value(15, late) == 1.0 + 0.001 * 15 / 100
     assert game_value(10, late) - game_value(0, late) > game_value(10, obs) - game_value(0, obs)
+
+
+def test_hint_says_muggins_when_the_other_side_left_points_unclaimed() -> None:
+    from tests.kit import game, play
+
+    g = play(game("muggins", ["5-5 0-0 4-1 3-2 2-1 6-4 6-3", "5-0 6-5 6-2 4-3 3-1 2-0 1-0"],
+                  options={"claims": True}), "5-5")  # ten made and not claimed
+    choice = hint(observe(g, 1))
+    assert str(choice.action) == "muggins"
+    assert choice.reason == "muggins: take the 10 points the last play did not claim"
