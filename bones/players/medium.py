@@ -76,7 +76,9 @@ def medium_value(out: Outcome, table: Table, w: MediumWeights, multiple: int = 0
     that answer it: `Outcome.answers`)."""
     t = out.tile
     trumps = trumps_in(out.hand, obs.rules) if obs is not None else 0
-    value = w.scored * out.scored + w.pips * t.pips + w.double * t.is_double
+    # a double is laid while it can be; a double that is a trump (Matadore's 0-0) goes anywhere, so it can wait
+    hard_to_place = t.is_double and not (obs is not None and trumps_in((t,), obs.rules))
+    value = w.scored * out.scored + w.pips * t.pips + w.double * hard_to_place
     value += w.fits * hand_fits(out.hand, out.answers, trumps) + w.suits * suits(out.hand)
     shown = table.on_table_by_pip
     value += w.running_out * (shown[t.high] + shown[t.low]) / 2
