@@ -26,9 +26,10 @@ changed no choice in 100 positions of Block or All Fives and four in Draw, by a 
 Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
 the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
 
-Where tiles may be drawn at will (the Draw Game), a draw at will is weighed at the root, and below it every seat is
-taken to draw only when it must (`Solver.values(free_draws=False)`): searched in full, the draws at every turn
-multiply the tree past what a move's time allows.
+Where tiles may be drawn at will (the Draw Game), Expert draws only when nothing fits, and takes every seat to do
+the same (`Solver.values(free_draws=False)`). A sampled world shows the tile a draw would bring, so a draw at will
+looks better there than it is: weighed at the root, Expert drew in four of five positions where a tile fitted, its
+decisions took ten times as long, and its games against Hard got no better (docs/levels.md).
 """
 
 from __future__ import annotations
@@ -118,8 +119,9 @@ class Expert:
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
-                 window: float | None = None) -> None:
+                 window: float | None = None, draws_at_will: bool = False) -> None:
         self.seed = seed
+        self.draws_at_will = draws_at_will  # weigh a draw while a tile fits (measured: worse, see above)
         self.model = model  # how the other seats' plays are rated (None: not at all, every world weighs the same)
         self.budget = Budget(worlds, seconds)
         self.world_nodes = world_nodes
@@ -130,11 +132,19 @@ class Expert:
         self.solver = Solver(compiled)
         self.last: Stats | None = None
 
+    def weighed(self, obs: Observation) -> list[Action]:
+        """The legal actions Expert chooses among: not "muggins" (`catch` decides it), nor a draw at will while a tile
+        fits (see the module's note)."""
+        legal = without_muggins(obs.legal_actions())
+        if not self.draws_at_will and any(a.kind == "play" for a in legal):
+            return [a for a in legal if a.kind != "draw"]
+        return legal
+
     def analyse(self, obs: Observation, budget: Budget | None = None) -> tuple[list[Action], list[float], Stats]:
         """Each legal action and its average game value over the sampled worlds (the mover's point of view)."""
         start = time.perf_counter()
         budget = budget or self.budget
-        legal = without_muggins(obs.legal_actions())
+        legal = self.weighed(obs)
         if not legal:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
         rng = random.Random(decision_seed(self.seed, obs))
@@ -193,7 +203,7 @@ class Expert:
         caught = catch(obs, 1.0, self.seed)  # points the other side forgot to claim: always taken
         if caught is not None:
             return caught
-        legal = without_muggins(obs.legal_actions())
+        legal = self.weighed(obs)
         if len(legal) == 1:
             self.last = Stats(0, 0, 0, 0.0)
             return Choice(legal[0])

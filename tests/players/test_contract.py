@@ -39,7 +39,9 @@ class Checked:
         assert isinstance(choice.action, Action)
         assert choice.action in legal, f"{self.name} chose {choice.action} from {legal}"
         if choice.analysis is not None:
-            assert set(choice.analysis) == {str(a) for a in legal}
+            # a value for every play, and nothing that is not legal (a draw at will may go unweighed: Expert's)
+            assert {str(a) for a in legal if a.kind == "play"} <= set(choice.analysis) <= {str(a) for a in legal}
+            assert str(choice.action) in choice.analysis
         self.decisions += 1
         return choice
 

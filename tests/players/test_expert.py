@@ -187,3 +187,20 @@ def test_hint_says_muggins_when_the_other_side_left_points_unclaimed() -> None:
     choice = hint(observe(g, 1))
     assert str(choice.action) == "muggins"
     assert choice.reason == "muggins: take the 10 points the last play did not claim"
+
+
+@pytest.mark.parametrize("rules_id,options", [("draw_game", None), ("boys_game", {"draw": "optional"})])
+def test_expert_and_its_hint_do_not_draw_at_will_while_a_tile_fits(rules_id: str, options: dict | None) -> None:
+    # a sampled world shows the tile a draw would bring: weighed there, a draw at will looks better than it is
+    game = GameState.new(get_rules(rules_id, options), seed=3)
+    asked = 0
+    while not game.over and asked < 4:
+        obs = observe(game, game.current_seat)
+        kinds = {a.kind for a in obs.legal_actions()}
+        if {"play", "draw"} <= kinds:
+            asked += 1
+            assert Expert(seed=asked).choose(obs, Budget(20, 10.0)).action.kind == "play"
+            assert hint(obs).action.kind == "play"
+        game = game.apply(obs.legal_actions()[0] if "play" in kinds else next(
+            a for a in obs.legal_actions() if a.kind != "shut"))
+    assert asked == 4
