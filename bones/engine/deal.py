@@ -92,12 +92,15 @@ def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Lead:
 
     The heaviest tile has the most pips, and between equal counts the higher half (6-4 ranks above 5-5 when no
     double is dealt, or under the `highest_tile` rule)."""
+    doubles_first = rules.opening is Opening.HIGHEST_DOUBLE
     best: Tile | None = None
-    seat = -1
+    seat = top = -1
     for s, hand in enumerate(hands):
         for t in hand:
-            if best is None or _rank(rules, t) > _rank(rules, best):
-                best, seat = t, s
+            hi, lo = t
+            r = 10000 + hi if doubles_first and hi == lo else 100 * (hi + lo) + hi  # `_rank` as one number
+            if r > top:
+                best, seat, top = t, s, r
     assert best is not None, "opening_lead needs at least one tile in some hand"
     if rules.opening is Opening.HIGHEST_DOUBLE and not best.is_double and rules.no_double is NoDouble.REDEAL:
         raise NeedsRedeal("no hand holds a double, so these rules deal again")

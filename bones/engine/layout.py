@@ -270,6 +270,12 @@ class Layout:
         """The table after tile `tid` is laid against the end in `slot` with `outer` facing out (the play is legal)."""
         t = TILES_BY_ID[tid]
         double = t.high == t.low
+        if self.kind is LayoutKind.LINE:  # the common case, flat: two ends, always open, no spinner
+            end = (outer, 2 * outer, DOUBLE) if double else (outer, outer, 0)
+            left, right = (end, table.ends[1]) if slot == 0 else (table.ends[0], end)
+            masks = self.fit_masks
+            return Table((left, right), table.center, table.down + 1, table.spinner_pip, table.spinner_sides,
+                         masks[left[0]] | masks[right[0]], table.closed)  # type: ignore[index]
         ends = list(table.ends)
         pip, _, flags = ends[slot]  # type: ignore[misc]
         kind = self.kind

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from .actions import DRAW, MUGGINS, PASS, SHUT, Action
-from .layout import Layout, Table, layout_of
-from .rules import Fit, LayoutKind, Rules, Turn
+from .layout import DOUBLE, Layout, Table, layout_of
+from .rules import Fit, LayoutKind, RoundScoring, Rules, Turn
 from .scoring import Settlement, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
@@ -40,39 +40,52 @@ class Event(NamedTuple):
 
 
 _new_state = object.__new__
+_new_table = tuple.__new__  # a Table without NamedTuple's Python-level __new__ (the play path)
 
 
 class _Setup:
     """What a round fixes when it is dealt and never changes: shared by all its states."""
 
     __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
-                 "draws", "simple", "index", "plays", "target_at_once", "multiple", "turn_in_order", "scoring",
-                 "draws_freely", "extras")
+                 "draws", "simple", "line", "plain", "index", "plays", "target_at_once", "multiple", "turn_in_order",
+                 "scoring", "draws_freely", "extras", "claims")
 
     def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
                  base_scores: tuple[int, ...]) -> None:
-        layout = layout_of(rules)
-        self.rules = rules
-        self.layout = layout
-        self.masks = layout.fit_masks
         self.boneyard = boneyard
         self.leader = leader
         self.lead_tile = lead_tile
         self.base_scores = base_scores
-        self.kept_back = rules.kept_back
-        self.draws = rules.draws
-        # the common case, taken inline on the play path: ends fit by equal pips, every open end may be played on,
-        # by every seat
-        self.simple = (rules.fit is Fit.MATCH and not layout.owned and rules.layout is not LayoutKind.CROSS
-                       and not rules.claims)
-        self.index = layout.index
-        self.plays = layout.play_table()
-        self.target_at_once = rules.ends_at_once
-        self.multiple = rules.end_multiple if not rules.per_multiple else 0  # the sum itself scores (inline)
-        self.scoring = rules.scores_in_play and not self.multiple  # another way of scoring in play (play_points)
-        self.turn_in_order = rules.turn is Turn.NEXT_SEAT
-        self.draws_freely = rules.draws_freely
-        self.extras = rules.draws_freely or rules.shut  # legal actions beside the plays (`_extras`)
+        cached = _FROM_RULES.get(id(rules))
+        if cached is None or cached[0] is not rules:
+            if len(_FROM_RULES) > 256:
+                _FROM_RULES.clear()
+            cached = _FROM_RULES[id(rules)] = _from_rules(rules)
+        (self.rules, self.layout, self.masks, self.kept_back, self.draws, self.simple, self.line, self.plain,
+         self.index, self.plays, self.target_at_once, self.multiple, self.scoring, self.turn_in_order,
+         self.draws_freely, self.extras, self.claims) = cached
+
+
+def _from_rules(rules: Rules) -> tuple[Any, ...]:
+    """The fields of `_Setup` the rules alone decide, in its order (worked out once per rules: every deal asks)."""
+    layout = layout_of(rules)
+    # the common case, taken inline on the play path: ends fit by equal pips, every open end may be played on,
+    # by every seat
+    simple = (rules.fit is Fit.MATCH and not layout.owned and rules.layout is not LayoutKind.CROSS
+              and not rules.claims)
+    multiple = rules.end_multiple if not rules.per_multiple else 0  # the sum itself scores (inline)
+    line = simple and layout.kind is LayoutKind.LINE  # two ends, always open, no spinner: laid inline
+    return (rules, layout, layout.fit_masks, rules.kept_back, rules.draws, simple, line,
+            # ... and nothing scores during play, turns go round: `_play_plain`
+            line and not rules.scores_in_play and not rules.claims and rules.turn is Turn.NEXT_SEAT,
+            layout.index, layout.play_table(), rules.ends_at_once, multiple,
+            rules.scores_in_play and not multiple,  # another way of scoring in play (play_points)
+            rules.turn is Turn.NEXT_SEAT, rules.draws_freely,
+            rules.draws_freely or rules.shut,  # legal actions beside the plays (`_extras`)
+            rules.claims)
+
+
+_FROM_RULES: dict[int, tuple[Any, ...]] = {}  # by id(rules); each entry holds its rules, so the id stays theirs
 
 
 class RoundState:
@@ -233,18 +246,31 @@ class RoundState:
             return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
         if not hand & table.fit:
             return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
-        masks = self.setup.masks
+        masks = setup.masks
         plays_of = setup.plays
         out: list[Action] = []
-        slot = 0
-        for e in table.ends:
-            if e is not None:
-                m = hand & masks[e[0]]
-                while m:
-                    low = m & -m
-                    out.append(plays_of[low.bit_length() - 1][slot])
-                    m ^= low
-            slot += 1
+        if setup.line:  # two ends, both open: the loop below, unrolled
+            e0, e1 = table.ends
+            m = hand & masks[e0[0]]  # type: ignore[index]
+            while m:
+                low = m & -m
+                out.append(plays_of[low.bit_length() - 1][0])
+                m ^= low
+            m = hand & masks[e1[0]]  # type: ignore[index]
+            while m:
+                low = m & -m
+                out.append(plays_of[low.bit_length() - 1][1])
+                m ^= low
+        else:
+            slot = 0
+            for e in table.ends:
+                if e is not None:
+                    m = hand & masks[e[0]]
+                    while m:
+                        low = m & -m
+                        out.append(plays_of[low.bit_length() - 1][slot])
+                        m ^= low
+                slot += 1
         if setup.extras:
             out += self._extras()
         return out
@@ -302,7 +328,7 @@ class RoundState:
         if kind == "play":
             if action.end is None and self.table.down:
                 action = self.resolve(action)
-            return self._play(action)
+            return self._play_plain(action) if self.setup.plain else self._play(action)
         if kind == "draw":
             return self._draw()
         if kind == "pass":
@@ -312,6 +338,69 @@ class RoundState:
         if kind == "muggins":
             return self._muggins()
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
+
+    def _play_plain(self, action: Action) -> "RoundState":
+        """`_play` where the setup is `plain` (a line, equal pips, no score during play, turns in seat order: Block,
+        Draw, Draw Dominoes, the Block and Draw Games, the French mode), written out for the playouts and searches
+        that live on it. Anything out of the ordinary (a refusal, a play that names the half facing out) is left to
+        `_play`, which says why."""
+        tile = action.tile
+        assert tile is not None
+        hi, lo = tile
+        tid = hi * (hi + 1) // 2 + lo
+        seat = self.current
+        hand = self.hands[seat]
+        setup = self.setup
+        table = self.table
+        was, center, down, sp_pip, sides, _, closed = table
+        if not (hand >> tid) & 1 or action.claim is not None or action.out is not None:
+            return self._play(action)
+        masks = setup.masks
+        if down == 0:
+            if action.end is not None or (setup.lead_tile >= 0 and tid != setup.lead_tile):
+                return self._play(action)
+            line = ((hi, 2 * hi, DOUBLE), (hi, 2 * hi, DOUBLE)) if hi == lo else ((hi, hi, 0), (lo, lo, 0))
+            fit = masks[hi] | masks[lo]
+            center = tid
+        else:
+            slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]
+            e = was[slot] if slot >= 0 else None
+            if e is None or (e[0] != hi and e[0] != lo):
+                return self._play(action)
+            outer = lo if e[0] == hi else hi
+            end = (outer, 2 * outer, DOUBLE) if hi == lo else (outer, outer, 0)
+            line = (end, was[1]) if slot == 0 else (was[0], end)  # type: ignore[assignment]
+            fit = masks[line[0][0]] | masks[line[1][0]]  # type: ignore[index]
+        s = _new_state(RoundState)
+        s.setup = setup
+        s.drawn = self.drawn
+        s.table = _new_table(Table, (line, center, down + 1, sp_pip, sides, fit, closed))
+        s.points = self.points
+        s.from_boneyard = self.from_boneyard
+        s.over = False
+        s.outcome = None
+        left = hand & ~(1 << tid)
+        hands = self.hands
+        if len(hands) == 2:
+            hands = (left, hands[1]) if seat == 0 else (hands[0], left)
+        else:
+            as_list = list(hands)
+            as_list[seat] = left
+            hands = tuple(as_list)
+        s.hands = hands
+        s.log = (self.log, seat, action, 0, table)
+        if not left:
+            s.current = seat
+            s._finish("out")
+            return s
+        s.current = seat + 1 if seat + 1 < len(hands) else 0
+        if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
+            for h in hands:
+                if h & fit:
+                    break
+            else:
+                s._finish("blocked")
+        return s
 
     def _play(self, action: Action) -> "RoundState":
         # The hot path of every search and playout: written out flat on purpose.
@@ -331,7 +420,13 @@ class RoundState:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
             if setup.lead_tile >= 0 and tid != setup.lead_tile:
                 raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
-            after = layout.lead(table, tid)
+            if setup.line:  # `Layout.lead` for a line, written out
+                first = ((hi, 2 * hi, DOUBLE), (hi, 2 * hi, DOUBLE)) if hi == lo else ((hi, hi, 0), (lo, lo, 0))
+                masks = setup.masks
+                after = _new_table(Table, (first, tid, 1, table.spinner_pip, table.spinner_sides,
+                                           masks[hi] | masks[lo], table.closed))
+            else:
+                after = layout.lead(table, tid)
         else:
             slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]
             if setup.simple:
@@ -346,6 +441,15 @@ class RoundState:
                     if action.out != outer:
                         raise IllegalAction(f"{tile} on end {action.end} leaves {outer} facing out, not {action.out}")
                     action = setup.plays[tid][slot]
+                if setup.line:  # `Layout.lay` for a line, written out (the hot path of every playout)
+                    was, center, down, sp_pip, sides, _, closed = table
+                    end = (outer, 2 * outer, DOUBLE) if hi == lo else (outer, outer, 0)
+                    line = (end, was[1]) if slot == 0 else (was[0], end)
+                    masks = setup.masks
+                    after = _new_table(Table, (line, center, down + 1, sp_pip, sides,
+                                               masks[line[0][0]] | masks[line[1][0]], closed))  # type: ignore[index]
+                else:
+                    after = layout.lay(table, slot, tid, outer)
             else:
                 try:
                     outer = layout.outer(table, slot, tile, action.out, seat)
@@ -356,7 +460,7 @@ class RoundState:
                 if action.out is not None and len(layout.orientations(table.ends[slot][0], tile)) == 1:  # type: ignore[index]
                     # the tile lies one way only: its text names no half
                     action = setup.plays[tid][slot].claiming(action.claim)
-            after = layout.lay(table, slot, tid, outer)
+                after = layout.lay(table, slot, tid, outer)
         # an inline copy of the fields this play does not set below (the hot path of every playout)
         s = _new_state(RoundState)
         s.setup = setup
@@ -385,13 +489,14 @@ class RoundState:
         elif setup.scoring:
             scored = play_points(setup.rules, layout, after)
         penalty = 0
-        if setup.rules.claims:
+        claim = action.claim
+        if setup.claims:
             # a score counts only when claimed; a wrong claim is taken down and marked to the next seat
-            if action.claim is None:
+            if claim is None:
                 scored = 0
-            elif action.claim != scored:
-                scored, penalty = 0, action.claim
-        elif action.claim is not None:
+            elif claim != scored:
+                scored, penalty = 0, claim
+        elif claim is not None:
             raise IllegalAction(f"nothing is claimed in {setup.rules.name}: every score counts by itself")
         if scored or penalty:
             pts = list(s.points)
@@ -524,9 +629,11 @@ class RoundState:
 
     def _finish(self, end: str) -> None:
         self.over = True
-        doublets = tuple(bool(h & DOUBLES) for h in self.hands)
-        self.outcome = settle(self.setup.rules, end, self.current if end == "out" else None, self.pips_left(),
-                              doublets)
+        rules = self.setup.rules
+        # only Bergen's blocked rounds look at who holds a doublet
+        doublets = tuple(bool(h & DOUBLES) for h in self.hands) if rules.round_scoring is RoundScoring.BERGEN \
+            else None
+        self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets)
 
 
 def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int) -> int:

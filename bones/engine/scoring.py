@@ -102,8 +102,8 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
         # also scores its own, plus them)
         counted = tuple(i for i, p in enumerate(pips) if p != low)
         own = -low if rules.winner_scores_own else low
-        gain = max(0, sum(pips[i] for i in counted) - own) if counted else 0
-        points = tuple(gain if i in lowest else 0 for i in range(n))
+        gain = max(0, sum(pips) - low * len(lowest) - own) if counted else 0
+        points = tuple([gain if p == low else 0 for p in pips])
         winner = out_seat if end == "out" else (lowest[0] if len(lowest) == 1 else None)
         return Settlement(end, winner, points, pips, lowest if counted else (), counted, own, 0)
     # the seat that went out (even beside another empty hand, such as a lone 0-0), else a single lowest hand,
