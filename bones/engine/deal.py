@@ -19,6 +19,9 @@ class Deal(NamedTuple):
     cut: tuple[Tile, ...] | None = None
 
 
+_new_deal = tuple.__new__  # a Deal or Lead without NamedTuple's Python-level __new__ (every playout deals)
+
+
 class Lead(NamedTuple):
     """Who leads a round, and the tile they must lay first (None: any tile)."""
 
@@ -36,7 +39,7 @@ def shuffled_deal(rules: Rules, rng: random.Random) -> Deal:
     tiles = sorted(tile_set(rules.max_pip), key=lambda _: rand())  # uniform: sort by independent random keys
     n, k = rules.players, rules.hand_size
     hands = tuple(tuple(tiles[i * k:(i + 1) * k]) for i in range(n))
-    return Deal(hands, tuple(tiles[n * k:]))
+    return _new_deal(Deal, (hands, tuple(tiles[n * k:]), None))
 
 
 def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
@@ -92,19 +95,23 @@ def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Lead:
 
     The heaviest tile has the most pips, and between equal counts the higher half (6-4 ranks above 5-5 when no
     double is dealt, or under the `highest_tile` rule)."""
-    doubles_first = rules.opening is Opening.HIGHEST_DOUBLE
+    # `_rank` written out (every deal asks): the highest double, where doubles come first; else the heaviest tile
     best: Tile | None = None
-    seat = top = -1
-    for s, hand in enumerate(hands):
-        for t in hand:
-            hi, lo = t
-            r = 10000 + hi if doubles_first and hi == lo else 100 * (hi + lo) + hi  # `_rank` as one number
-            if r > top:
-                best, seat, top = t, s, r
+    seat = -1
+    if rules.opening is Opening.HIGHEST_DOUBLE:
+        for s, hand in enumerate(hands):
+            for t in hand:
+                if t[0] == t[1] and (best is None or t[0] > best[0]):
+                    best, seat = t, s
+    if best is None:
+        for s, hand in enumerate(hands):
+            for t in hand:
+                if best is None or (t[0] + t[1], t[0]) > (best[0] + best[1], best[0]):
+                    best, seat = t, s
     assert best is not None, "opening_lead needs at least one tile in some hand"
     if rules.opening is Opening.HIGHEST_DOUBLE and not best.is_double and rules.no_double is NoDouble.REDEAL:
         raise NeedsRedeal("no hand holds a double, so these rules deal again")
-    return Lead(seat, best if rules.opening_tile_must_lead else None)
+    return _new_deal(Lead, (seat, best if rules.opening_tile_must_lead else None))
 
 
 def outranks(rules: Rules, first: Tile) -> int:

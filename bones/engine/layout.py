@@ -60,7 +60,11 @@ class Table(NamedTuple):
         if self.down == 1:
             t = TILES_BY_ID[self.center]
             return t.high + t.low
-        return sum(e[1] for e in self.ends if e is not None)
+        total = 0  # a plain loop: this runs after every play of the scoring games
+        for e in self.ends:
+            if e is not None:
+                total += e[1]
+        return total
 
     def end_terms(self) -> list[int]:
         """What each counted end adds to the sum, slot by slot (an empty short end adds nothing and is left out)."""
@@ -72,6 +76,9 @@ class Table(NamedTuple):
     def open_pips(self) -> tuple[int, ...]:
         """The numbers on the open ends, each once, lowest first."""
         return tuple(sorted({e[0] for e in self.ends if e is not None}))
+
+
+_new_table = tuple.__new__  # a Table without NamedTuple's Python-level __new__ (every play makes one)
 
 
 class End(NamedTuple):
@@ -274,8 +281,8 @@ class Layout:
             end = (outer, 2 * outer, DOUBLE) if double else (outer, outer, 0)
             left, right = (end, table.ends[1]) if slot == 0 else (table.ends[0], end)
             masks = self.fit_masks
-            return Table((left, right), table.center, table.down + 1, table.spinner_pip, table.spinner_sides,
-                         masks[left[0]] | masks[right[0]], table.closed)  # type: ignore[index]
+            return _new_table(Table, ((left, right), table.center, table.down + 1, table.spinner_pip,
+                                      table.spinner_sides, masks[left[0]] | masks[right[0]], table.closed))  # type: ignore[index]
         ends = list(table.ends)
         pip, _, flags = ends[slot]  # type: ignore[misc]
         kind = self.kind
@@ -301,7 +308,8 @@ class Layout:
             else:  # a later spinner (Five Up): its short ends open as its outer long side is covered
                 u = 4 + 2 * pip
                 ends[u] = ends[u + 1] = (pip, 0, EMPTY)
-        return Table(tuple(ends), table.center, table.down + 1, sp_pip, sides, self._fit(ends), table.closed)
+        return _new_table(Table, (tuple(ends), table.center, table.down + 1, sp_pip, sides, self._fit(ends),
+                                  table.closed))
 
     def close(self, table: Table, slot: int) -> Table:
         """The table with the line in `slot` closed (star): it takes no more tiles."""
@@ -312,9 +320,14 @@ class Layout:
     def _fit(self, ends: list[Slot | None] | tuple[Slot | None, ...]) -> int:
         masks = self.fit_masks
         fit = 0
-        for e in ends:
-            if e is not None and not e[2] & FROZEN:
-                fit |= masks[e[0]]
+        if self.kind is LayoutKind.CROSS:
+            for e in ends:
+                if e is not None and not e[2] & FROZEN:
+                    fit |= masks[e[0]]
+        else:  # only a cross has ends that wait
+            for e in ends:
+                if e is not None:
+                    fit |= masks[e[0]]
         return fit
 
     # ----- a play, checked -------------------------------------------------------------------------------

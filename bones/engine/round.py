@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from .actions import DRAW, MUGGINS, PASS, SHUT, Action
-from .layout import DOUBLE, Layout, Table, layout_of
+from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
 from .rules import Fit, LayoutKind, RoundScoring, Rules, Turn
 from .scoring import Settlement, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
@@ -43,11 +43,16 @@ _new_state = object.__new__
 _new_table = tuple.__new__  # a Table without NamedTuple's Python-level __new__ (the play path)
 
 
+def _as_table(raw: tuple[Any, ...]) -> Table:
+    """A round's table fields (`RoundState.raw`) as a `Table`."""
+    return raw if raw.__class__ is Table else _new_table(Table, raw)  # type: ignore[return-value]
+
+
 class _Setup:
     """What a round fixes when it is dealt and never changes: shared by all its states."""
 
     __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
-                 "draws", "simple", "line", "plain", "index", "plays", "target_at_once", "multiple", "turn_in_order",
+                 "draws", "simple", "line", "spinner", "plain", "index", "plays", "target_at_once", "multiple", "turn_in_order",
                  "scoring", "draws_freely", "extras", "claims")
 
     def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
@@ -61,7 +66,8 @@ class _Setup:
             if len(_FROM_RULES) > 256:
                 _FROM_RULES.clear()
             cached = _FROM_RULES[id(rules)] = _from_rules(rules)
-        (self.rules, self.layout, self.masks, self.kept_back, self.draws, self.simple, self.line, self.plain,
+        (self.rules, self.layout, self.masks, self.kept_back, self.draws, self.simple, self.line, self.spinner,
+         self.plain,
          self.index, self.plays, self.target_at_once, self.multiple, self.scoring, self.turn_in_order,
          self.draws_freely, self.extras, self.claims) = cached
 
@@ -76,6 +82,7 @@ def _from_rules(rules: Rules) -> tuple[Any, ...]:
     multiple = rules.end_multiple if not rules.per_multiple else 0  # the sum itself scores (inline)
     line = simple and layout.kind is LayoutKind.LINE  # two ends, always open, no spinner: laid inline
     return (rules, layout, layout.fit_masks, rules.kept_back, rules.draws, simple, line,
+            simple and layout.kind is LayoutKind.FIRST_SPINNER,  # All Fives' table: also laid inline
             # ... and nothing scores during play, turns go round: `_play_plain`
             line and not rules.scores_in_play and not rules.claims and rules.turn is Turn.NEXT_SEAT,
             layout.index, layout.play_table(), rules.ends_at_once, multiple,
@@ -91,16 +98,19 @@ _FROM_RULES: dict[int, tuple[Any, ...]] = {}  # by id(rules); each entry holds i
 class RoundState:
     """The whole truth of one round. Only the engine and face-up search see it."""
 
-    __slots__ = ("setup", "hands", "drawn", "table", "current", "points", "log", "from_boneyard", "over",
+    __slots__ = ("setup", "hands", "drawn", "raw", "current", "points", "log", "from_boneyard", "over",
                  "outcome")
 
     setup: _Setup
     hands: tuple[int, ...]  # bitmask of tile ids per seat
     drawn: int  # how many boneyard tiles have been drawn
-    table: Table
+    # the table's fields: a `Table`, or on the plain paths the same seven values as a bare tuple (making a Table,
+    # a tuple subclass, costs a copy on every play); `table` gives a Table either way
+    raw: tuple[Any, ...]
     current: int
     points: tuple[int, ...]  # scored during play
-    log: tuple[Any, int, Action, int, Table] | None  # the history, linked: (earlier, seat, action, scored, before)
+    log: tuple[Any, int, Action, int, tuple[Any, ...]] | None  # the history, linked: (earlier, seat, action,
+    # scored, the table before it as `raw`)
     from_boneyard: tuple[int, ...]  # per seat, the tiles it drew
     over: bool
     outcome: Settlement | None  # how the round ended, once over
@@ -126,7 +136,7 @@ class RoundState:
         bit = _BIT_OF.__getitem__
         s.hands = tuple(sum(map(bit, hand)) for hand in hands)
         s.drawn = 0
-        s.table = s.setup.layout.empty
+        s.raw = s.setup.layout.empty
         s.current = leader
         s.points = (0,) * n
         s.log = None
@@ -140,7 +150,7 @@ class RoundState:
         s.setup = self.setup
         s.hands = self.hands
         s.drawn = self.drawn
-        s.table = self.table
+        s.raw = self.raw
         s.current = self.current
         s.points = self.points
         s.log = self.log
@@ -183,7 +193,7 @@ class RoundState:
         out = []
         log = self.log
         while log is not None:
-            out.append(Event(log[1], log[2], log[3], log[4]))
+            out.append(Event(log[1], log[2], log[3], _as_table(log[4])))
             log = log[0]
         return tuple(reversed(out))
 
@@ -206,8 +216,13 @@ class RoundState:
         return len(self.hands)
 
     @property
+    def table(self) -> Table:
+        """The tiles laid in this round, as everyone sees them."""
+        return _as_table(self.raw)
+
+    @property
     def tiles_down(self) -> int:
-        return self.table.down
+        return self.raw[2]
 
     @property
     def boneyard_count(self) -> int:
@@ -220,7 +235,7 @@ class RoundState:
 
     def fit_for(self, seat: int) -> int:
         """Bitmask of the tiles `seat` could lay now."""
-        return self.table.fit if self.setup.simple else self.setup.layout.fit_for(self.table, seat)
+        return self.raw[5] if self.setup.simple else self.setup.layout.fit_for(self.table, seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act: plays (each fitting end apart), else `draw`, else `pass`."""
@@ -229,12 +244,13 @@ class RoundState:
         setup = self.setup
         seat = self.current
         hand = self.hands[seat]
-        table = self.table
-        if table.down == 0:
+        raw = self.raw  # (ends, center, down, spinner pip, spinner sides, fit, closed): see `Table`
+        if raw[2] == 0:
             leads = [LEADS[setup.lead_tile]] if setup.lead_tile >= 0 else [LEADS[t.id] for t in tiles_of_mask(hand)]
             # a first tile that scores is a play like any other: where scores must be claimed, it is listed claimed
-            return with_claims(setup.rules, setup.layout, table, leads) if setup.rules.claims else leads
+            return with_claims(setup.rules, setup.layout, self.table, leads) if setup.rules.claims else leads
         if not setup.simple:
+            table = self.table
             plays = setup.layout.plays(table, hand, seat)
             if setup.rules.claims:
                 first = [MUGGINS] if self.unclaimed() else []
@@ -244,13 +260,13 @@ class RoundState:
             if plays:
                 return plays + self._extras() if setup.extras else plays
             return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
-        if not hand & table.fit:
+        if not hand & raw[5]:
             return ([DRAW] if self.can_draw() else [PASS]) + (self._shut_action() if setup.extras else [])
         masks = setup.masks
         plays_of = setup.plays
         out: list[Action] = []
         if setup.line:  # two ends, both open: the loop below, unrolled
-            e0, e1 = table.ends
+            e0, e1 = raw[0]
             m = hand & masks[e0[0]]  # type: ignore[index]
             while m:
                 low = m & -m
@@ -261,9 +277,32 @@ class RoundState:
                 low = m & -m
                 out.append(plays_of[low.bit_length() - 1][1])
                 m ^= low
+        elif setup.spinner:  # the loop below, unrolled: L and R always open, U and D once the spinner opens them
+            e0, e1, e2, e3 = raw[0]
+            m = hand & masks[e0[0]]  # type: ignore[index]
+            while m:
+                low = m & -m
+                out.append(plays_of[low.bit_length() - 1][0])
+                m ^= low
+            m = hand & masks[e1[0]]  # type: ignore[index]
+            while m:
+                low = m & -m
+                out.append(plays_of[low.bit_length() - 1][1])
+                m ^= low
+            if e2 is not None:
+                m = hand & masks[e2[0]]
+                while m:
+                    low = m & -m
+                    out.append(plays_of[low.bit_length() - 1][2])
+                    m ^= low
+                m = hand & masks[e3[0]]  # type: ignore[index]
+                while m:
+                    low = m & -m
+                    out.append(plays_of[low.bit_length() - 1][3])
+                    m ^= low
         else:
             slot = 0
-            for e in table.ends:
+            for e in raw[0]:
                 if e is not None:
                     m = hand & masks[e[0]]
                     while m:
@@ -326,7 +365,7 @@ class RoundState:
             raise IllegalAction("the round is over")
         kind = action.kind
         if kind == "play":
-            if action.end is None and self.table.down:
+            if action.end is None and self.raw[2]:
                 action = self.resolve(action)
             return self._play_plain(action) if self.setup.plain else self._play(action)
         if kind == "draw":
@@ -351,7 +390,7 @@ class RoundState:
         seat = self.current
         hand = self.hands[seat]
         setup = self.setup
-        table = self.table
+        table = self.raw
         was, center, down, sp_pip, sides, _, closed = table
         if not (hand >> tid) & 1 or action.claim is not None or action.out is not None:
             return self._play(action)
@@ -374,7 +413,7 @@ class RoundState:
         s = _new_state(RoundState)
         s.setup = setup
         s.drawn = self.drawn
-        s.table = _new_table(Table, (line, center, down + 1, sp_pip, sides, fit, closed))
+        s.raw = (line, center, down + 1, sp_pip, sides, fit, closed)
         s.points = self.points
         s.from_boneyard = self.from_boneyard
         s.over = False
@@ -414,8 +453,9 @@ class RoundState:
             raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
         setup = self.setup
         layout = setup.layout
-        table = self.table
-        if table.down == 0:
+        table = self.raw  # index it (see `Table`); `_as_table` where a layout's method reads it
+        total = -1  # the sum of the ends after the play, where it is worked out on the way
+        if table[2] == 0:
             if action.end is not None:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
             if setup.lead_tile >= 0 and tid != setup.lead_tile:
@@ -423,16 +463,16 @@ class RoundState:
             if setup.line:  # `Layout.lead` for a line, written out
                 first = ((hi, 2 * hi, DOUBLE), (hi, 2 * hi, DOUBLE)) if hi == lo else ((hi, hi, 0), (lo, lo, 0))
                 masks = setup.masks
-                after = _new_table(Table, (first, tid, 1, table.spinner_pip, table.spinner_sides,
-                                           masks[hi] | masks[lo], table.closed))
+                after = (first, tid, 1, table[3], table[4], masks[hi] | masks[lo], table[6])
+                total = hi + lo
             else:
-                after = layout.lead(table, tid)
+                after = layout.lead(_as_table(table), tid)
         else:
             slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]
             if setup.simple:
-                e = table.ends[slot] if slot >= 0 else None
+                e = table[0][slot] if slot >= 0 else None
                 if e is None:
-                    raise IllegalAction(f"end {action.end} is not open ({layout.ends_text(table)})")
+                    raise IllegalAction(f"end {action.end} is not open ({layout.ends_text(_as_table(table))})")
                 pip = e[0]
                 if pip != hi and pip != lo:
                     raise IllegalAction(f"{tile} does not fit end {action.end}, which shows {pip}")
@@ -446,11 +486,33 @@ class RoundState:
                     end = (outer, 2 * outer, DOUBLE) if hi == lo else (outer, outer, 0)
                     line = (end, was[1]) if slot == 0 else (was[0], end)
                     masks = setup.masks
-                    after = _new_table(Table, (line, center, down + 1, sp_pip, sides,
-                                               masks[line[0][0]] | masks[line[1][0]], closed))  # type: ignore[index]
+                    after = (line, center, down + 1, sp_pip, sides, masks[line[0][0]] | masks[line[1][0]], closed)  # type: ignore[index]
+                    total = line[0][1] + line[1][1]  # type: ignore[index]
+                elif setup.spinner:  # `Layout.lay` for a first-double spinner, written out
+                    ends = list(table[0])
+                    sp_pip, sides = table[3], table[4]
+                    if hi != lo:
+                        ends[slot] = (outer, outer, 0)
+                    elif sides == NO_SPINNER:  # the first double: the spinner, one long side already covered
+                        ends[slot] = (outer, 2 * outer, DOUBLE | SPINNER)
+                        sp_pip, sides = outer, 1
+                    else:
+                        ends[slot] = (outer, 2 * outer, DOUBLE)
+                    if e[2] & SPINNER:
+                        sides -= 1
+                        if sides == 0:  # both long sides covered: its short ends open
+                            ends[2] = ends[3] = (pip, 0, EMPTY)
+                    masks = setup.masks
+                    fit = total = 0
+                    for x in ends:
+                        if x is not None:
+                            fit |= masks[x[0]]
+                            total += x[1]
+                    after = (tuple(ends), table[1], table[2] + 1, sp_pip, sides, fit, table[6])
                 else:
-                    after = layout.lay(table, slot, tid, outer)
+                    after = layout.lay(_as_table(table), slot, tid, outer)
             else:
+                table = _as_table(table)
                 try:
                     outer = layout.outer(table, slot, tile, action.out, seat)
                 except ValueError as err:
@@ -465,7 +527,7 @@ class RoundState:
         s = _new_state(RoundState)
         s.setup = setup
         s.drawn = self.drawn
-        s.table = after
+        s.raw = after
         s.current = seat
         s.points = self.points
         s.from_boneyard = self.from_boneyard
@@ -483,11 +545,12 @@ class RoundState:
         scored = 0
         multiple = setup.multiple
         if multiple:
-            total = after.end_sum() or 0
+            if total < 0:
+                total = _as_table(after).end_sum() or 0
             if total and total % multiple == 0:
                 scored = total
         elif setup.scoring:
-            scored = play_points(setup.rules, layout, after)
+            scored = play_points(setup.rules, layout, _as_table(after))
         penalty = 0
         claim = action.claim
         if setup.claims:
@@ -515,7 +578,7 @@ class RoundState:
                                                                                              len(hands))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 if setup.simple:
-                    fit = after.fit
+                    fit = after[5]
                     for h in hands:
                         if h & fit:
                             break
@@ -527,7 +590,7 @@ class RoundState:
 
     def _draw(self) -> "RoundState":
         seat = self.current
-        if self.table.down == 0:
+        if self.raw[2] == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
@@ -547,13 +610,13 @@ class RoundState:
         fb = list(self.from_boneyard)
         fb[seat] |= 1 << tid
         s.from_boneyard = tuple(fb)
-        s.log = (self.log, seat, DRAW, 0, self.table)
+        s.log = (self.log, seat, DRAW, 0, self.raw)
         s._check_blocked()
         return s
 
     def _pass(self) -> "RoundState":
         seat = self.current
-        if self.table.down == 0:
+        if self.raw[2] == 0:
             raise IllegalAction("the round has not started: lead a tile")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting:
@@ -561,7 +624,7 @@ class RoundState:
         if self.can_draw():
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
-        s.log = (self.log, seat, PASS, 0, self.table)
+        s.log = (self.log, seat, PASS, 0, self.raw)
         s.current = (seat + 1) % len(self.hands)
         s._check_blocked()
         return s
@@ -602,7 +665,7 @@ class RoundState:
         pts = list(s.points)
         pts[seat] += points
         s.points = tuple(pts)
-        s.log = (self.log, seat, MUGGINS, points, self.table)
+        s.log = (self.log, seat, MUGGINS, points, self.raw)
         if self.setup.target_at_once:
             s._at_target(seat)
         return s
@@ -612,7 +675,7 @@ class RoundState:
             why = "only right after the other side says \"go\"" if self.rules.shut else f"not in {self.rules.name}"
             raise IllegalAction(f"the game can be shut {why}")
         s = self._clone()
-        s.log = (self.log, self.current, SHUT, 0, self.table)
+        s.log = (self.log, self.current, SHUT, 0, self.raw)
         s._finish("blocked")
         return s
 

@@ -84,6 +84,9 @@ def unclaimed(rules: Rules, layout: "Layout", table: "Table", last_seat: int, la
     return play_points(rules, layout, table)
 
 
+_new = tuple.__new__  # a Settlement without NamedTuple's Python-level __new__ (every round ends in one)
+
+
 def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
            doublets: tuple[bool, ...] | None = None) -> Settlement:
     """Score a round that ended by `end` ("out": `out_seat` laid its last tile; "blocked"; "target": `out_seat`
@@ -105,7 +108,7 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
         gain = max(0, sum(pips) - low * len(lowest) - own) if counted else 0
         points = tuple([gain if p == low else 0 for p in pips])
         winner = out_seat if end == "out" else (lowest[0] if len(lowest) == 1 else None)
-        return Settlement(end, winner, points, pips, lowest if counted else (), counted, own, 0)
+        return _new(Settlement, (end, winner, points, pips, lowest if counted else (), counted, own, 0))
     # the seat that went out (even beside another empty hand, such as a lone 0-0), else a single lowest hand,
     # scores every other hand's pips, rounded
     if end != "out" and len(lowest) != 1:
@@ -113,8 +116,8 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
     winner = out_seat if end == "out" and out_seat is not None else lowest[0]
     counted = tuple(i for i in range(n) if i != winner)
     gain = round_pips(sum(pips[i] for i in counted), rules.rounding)
-    points = tuple(gain if i == winner else 0 for i in range(n))
-    return Settlement(end, winner, points, pips, (winner,), counted, 0, rules.rounding)
+    points = tuple([gain if i == winner else 0 for i in range(n)])
+    return _new(Settlement, (end, winner, points, pips, (winner,), counted, 0, rules.rounding))
 
 
 def _one_point(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
