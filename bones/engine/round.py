@@ -378,6 +378,27 @@ class RoundState:
             return self._muggins()
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
 
+    def _laid(self, seat: int, left: int, raw: tuple[Any, ...]) -> "RoundState":
+        """The state after `seat` laid a tile, before its score and the next turn: `left` is its hand now, `raw`
+        the table (an inline copy of the fields a play does not change: the hot path of every playout)."""
+        s = _new_state(RoundState)
+        s.setup = self.setup
+        s.drawn = self.drawn
+        s.raw = raw
+        s.current = seat
+        s.points = self.points
+        s.from_boneyard = self.from_boneyard
+        s.over = False
+        s.outcome = None
+        hands = self.hands
+        if len(hands) == 2:
+            s.hands = (left, hands[1]) if seat == 0 else (hands[0], left)
+        else:
+            as_list = list(hands)
+            as_list[seat] = left
+            s.hands = tuple(as_list)
+        return s
+
     def _play_plain(self, action: Action) -> "RoundState":
         """`_play` where the setup is `plain` (a line, equal pips, no score during play, turns in seat order: Block,
         Draw, Draw Dominoes, the Block and Draw Games, the French mode), written out for the playouts and searches
@@ -410,26 +431,11 @@ class RoundState:
             end = (outer, 2 * outer, DOUBLE) if hi == lo else (outer, outer, 0)
             line = (end, was[1]) if slot == 0 else (was[0], end)  # type: ignore[assignment]
             fit = masks[line[0][0]] | masks[line[1][0]]  # type: ignore[index]
-        s = _new_state(RoundState)
-        s.setup = setup
-        s.drawn = self.drawn
-        s.raw = (line, center, down + 1, sp_pip, sides, fit, closed)
-        s.points = self.points
-        s.from_boneyard = self.from_boneyard
-        s.over = False
-        s.outcome = None
         left = hand & ~(1 << tid)
-        hands = self.hands
-        if len(hands) == 2:
-            hands = (left, hands[1]) if seat == 0 else (hands[0], left)
-        else:
-            as_list = list(hands)
-            as_list[seat] = left
-            hands = tuple(as_list)
-        s.hands = hands
+        s = self._laid(seat, left, (line, center, down + 1, sp_pip, sides, fit, closed))
+        hands = s.hands
         s.log = (self.log, seat, action, 0, table)
         if not left:
-            s.current = seat
             s._finish("out")
             return s
         s.current = seat + 1 if seat + 1 < len(hands) else 0
@@ -523,25 +529,9 @@ class RoundState:
                     # the tile lies one way only: its text names no half
                     action = setup.plays[tid][slot].claiming(action.claim)
                 after = layout.lay(table, slot, tid, outer)
-        # an inline copy of the fields this play does not set below (the hot path of every playout)
-        s = _new_state(RoundState)
-        s.setup = setup
-        s.drawn = self.drawn
-        s.raw = after
-        s.current = seat
-        s.points = self.points
-        s.from_boneyard = self.from_boneyard
-        s.over = False
-        s.outcome = None
         left = hand & ~(1 << tid)
-        hands = self.hands
-        if len(hands) == 2:
-            hands = (left, hands[1]) if seat == 0 else (hands[0], left)
-        else:
-            as_list = list(hands)
-            as_list[seat] = left
-            hands = tuple(as_list)
-        s.hands = hands
+        s = self._laid(seat, left, after)
+        hands = s.hands
         scored = 0
         multiple = setup.multiple
         if multiple:
