@@ -34,6 +34,14 @@ def config_id(config: tuple[str, dict[str, Any] | None]) -> str:
 
 
 CONFIGS = registry_configs()
+# the options that change how a game plays, beside the registry's entries (the engine's contract and reference model)
+VARIATIONS: list[tuple[str, dict[str, Any] | None]] = [
+    ("muggins", {"spinner": True}), ("muggins", {"count": "per_five", "players": 3}),
+    ("matadore", {"trumps": "when_stuck"}), ("block_game", {"cut": "pushed"}), ("block_game", {"cut": "drawn"}),
+    ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional", "pose": "winner"}),
+    ("boys_french", {"shut": True, "draw": "optional"}), ("muggins", {"claims": True}),
+    ("all_threes", {"claims": True, "count": "per_five", "players": 3}),
+]
 
 
 def variant(rules_id: str, **fields: Any) -> Rules:

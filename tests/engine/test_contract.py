@@ -25,17 +25,12 @@ from bones.engine.layout import layout_of
 from bones.engine.replay import replay_document, summary
 from bones.engine.tiles import TILES_BY_ID
 
-from tests.kit import CONFIGS as REGISTRY, config_id, observation_text
+from tests.kit import CONFIGS as REGISTRY, VARIATIONS, config_id, observation_text
 
 SETTINGS = settings(max_examples=8, derandomize=True, deadline=None, database=None)
 
 # (rules id, options): every registry entry with every player count it allows, and a few other options.
-CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
-    ("muggins", {"spinner": True}), ("muggins", {"count": "per_five", "players": 3}),
-    ("matadore", {"trumps": "when_stuck"}), ("block_game", {"cut": "pushed"}), ("block_game", {"cut": "drawn"}),
-    ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional", "pose": "winner"}),
-    ("boys_french", {"shut": True, "draw": "optional"}), ("muggins", {"claims": True}),
-    ("all_threes", {"claims": True, "count": "per_five", "players": 3}),
+CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + VARIATIONS + [
     ("draw_dominoes", {"players": 3, "opening": "highest_tile"}),
     ("block", {"hand_size": 5, "target": 40}),
     ("draw", {"set": 9, "target": 30}),

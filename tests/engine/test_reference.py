@@ -17,16 +17,11 @@ from hypothesis import strategies as st
 
 from bones.engine import GameState, Tile, new_game
 
-from tests.kit import CONFIGS as REGISTRY, config_id
+from tests.kit import CONFIGS as REGISTRY, VARIATIONS, config_id
 
 SETTINGS = settings(max_examples=20, derandomize=True, deadline=None, database=None)
 
-CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + [
-    ("muggins", {"spinner": True}), ("muggins", {"count": "per_five", "players": 3}),
-    ("matadore", {"trumps": "when_stuck"}), ("block_game", {"cut": "pushed"}), ("block_game", {"cut": "drawn"}),
-    ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional", "pose": "winner"}),
-    ("boys_french", {"shut": True, "draw": "optional"}), ("muggins", {"claims": True}),
-    ("all_threes", {"claims": True, "count": "per_five", "players": 3}),
+CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + VARIATIONS + [
     ("draw_dominoes", {"players": 4, "opening": "highest_tile"}), ("muggins", {"players": 4, "hand_size": 7}),
     ("all_fives", {"hand_size": 3}), ("all_fives", {"set": 9, "target": 150}), ("muggins", {"set": 12, "players": 4}),
     ("block", {"set": 18, "target": 30}), ("draw", {"set": 9, "hand_size": 12, "target": 60}),
