@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -93,14 +93,6 @@ def positions(count_per_source: int = 3, crowded_per_source: int = 2, seed: int 
 POSITIONS = positions(*(2 * [int(os.environ["BONES_DOT_SWEEP"])] if "BONES_DOT_SWEEP" in os.environ else []))
 
 
-@pytest.fixture(scope="module")
-def sweep_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("dots"))
-    s.start()
-    yield s
-    s.stop()
-
-
 def open_position(page: Any, server: Server, token: str, pos: Position) -> None:
     """Put `pos` on this browser's table, as the server keeps a game, and open the page on it."""
     store = server.store
@@ -125,12 +117,12 @@ DOT_CENTRE = """(end) => {
 
 
 @pytest.mark.parametrize("device", ["phone", "desktop"])
-def test_each_chalk_dot_sends_its_own_end(browser: Any, sweep_server: Server, device: str) -> None:
+def test_each_chalk_dot_sends_its_own_end(browser: Any, server: Server, device: str) -> None:
     import secrets
 
     ctx = browser.new_context(**(PHONE if device == "phone" else DESKTOP))
     token = secrets.token_urlsafe(18)
-    ctx.add_cookies([{"name": "bones_token", "value": token, "url": sweep_server.url}])
+    ctx.add_cookies([{"name": "bones_token", "value": token, "url": server.url}])
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -144,7 +136,7 @@ def test_each_chalk_dot_sends_its_own_end(browser: Any, sweep_server: Server, de
     problems: list[str] = []
     tried = 0
     for pos in POSITIONS:
-        open_position(page, sweep_server, token, pos)
+        open_position(page, server, token, pos)
         where = f"{pos.game} x{pos.players} seed {pos.seed} after {len(pos.actions)} actions, {pos.tile}"
         for end in pos.ends:
             if not page.locator("#line .chalk-dot").count():
