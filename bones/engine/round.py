@@ -265,51 +265,42 @@ class RoundState:
         masks = setup.masks
         plays_of = setup.plays
         out: list[Action] = []
-        if setup.line:  # two ends, both open: the loop below, unrolled
-            e0, e1 = raw[0]
-            m = hand & masks[e0[0]]  # type: ignore[index]
-            while m:
-                low = m & -m
-                out.append(plays_of[low.bit_length() - 1][0])
-                m ^= low
-            m = hand & masks[e1[0]]  # type: ignore[index]
-            while m:
-                low = m & -m
-                out.append(plays_of[low.bit_length() - 1][1])
-                m ^= low
-        elif setup.spinner:  # the loop below, unrolled: L and R always open, U and D once the spinner opens them
-            e0, e1, e2, e3 = raw[0]
-            m = hand & masks[e0[0]]  # type: ignore[index]
-            while m:
-                low = m & -m
-                out.append(plays_of[low.bit_length() - 1][0])
-                m ^= low
-            m = hand & masks[e1[0]]  # type: ignore[index]
-            while m:
-                low = m & -m
-                out.append(plays_of[low.bit_length() - 1][1])
-                m ^= low
+        # written out for the hot path: a simple table's L and R are always open; then the first spinner's U and D
+        # once it opens them (All Fives); then any other ends
+        ends = raw[0]
+        e0, e1 = ends[0], ends[1]
+        m = hand & masks[e0[0]]
+        while m:
+            low = m & -m
+            out.append(plays_of[low.bit_length() - 1][0])
+            m ^= low
+        m = hand & masks[e1[0]]
+        while m:
+            low = m & -m
+            out.append(plays_of[low.bit_length() - 1][1])
+            m ^= low
+        if setup.spinner:
+            e2, e3 = ends[2], ends[3]
             if e2 is not None:
                 m = hand & masks[e2[0]]
                 while m:
                     low = m & -m
                     out.append(plays_of[low.bit_length() - 1][2])
                     m ^= low
-                m = hand & masks[e3[0]]  # type: ignore[index]
+                m = hand & masks[e3[0]]
                 while m:
                     low = m & -m
                     out.append(plays_of[low.bit_length() - 1][3])
                     m ^= low
-        else:
-            slot = 0
-            for e in raw[0]:
+        elif not setup.line:
+            for slot in range(2, len(ends)):
+                e = ends[slot]
                 if e is not None:
                     m = hand & masks[e[0]]
                     while m:
                         low = m & -m
                         out.append(plays_of[low.bit_length() - 1][slot])
                         m ^= low
-                slot += 1
         if setup.extras:
             out += self._extras()
         return out
