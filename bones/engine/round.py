@@ -457,13 +457,7 @@ class RoundState:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
             if setup.lead_tile >= 0 and tid != setup.lead_tile:
                 raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
-            if setup.line:  # `Layout.lead` for a line, written out
-                first = ((hi, 2 * hi, DOUBLE), (hi, 2 * hi, DOUBLE)) if hi == lo else ((hi, hi, 0), (lo, lo, 0))
-                masks = setup.masks
-                after = (first, tid, 1, table[3], table[4], masks[hi] | masks[lo], table[6])
-                total = hi + lo
-            else:
-                after = layout.lead(_as_table(table), tid)
+            after = layout.lead(_as_table(table), tid)
         else:
             slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]
             if setup.simple:
