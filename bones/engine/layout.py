@@ -332,6 +332,19 @@ class Layout:
 
     # ----- a play, checked -------------------------------------------------------------------------------
 
+    def place(self, table: Table, action: Action, seat: int) -> Table:
+        """The table after `seat` makes the play `action` (the first tile, or a tile against a named end), or
+        ValueError saying why it cannot."""
+        tile = action.tile
+        if action.kind != "play" or tile is None:
+            raise ValueError(f"{action} lays no tile")
+        if table.down == 0:
+            return self.lead(table, tile.id)
+        if action.end is None:
+            raise ValueError(f"say which end {tile} goes on")
+        slot = self.slot_of(action.end)
+        return self.lay(table, slot, tile.id, self.outer(table, slot, tile, action.out, seat))
+
     def outer(self, table: Table, slot: int, tile: Tile, out: int | None, seat: int) -> int:
         """The half `tile` leaves facing out when laid against `slot` by `seat`, or ValueError saying why not."""
         if not 0 <= slot < self.slots or table.ends[slot] is None:

@@ -116,7 +116,7 @@ class Observation:
         if self.table.down == 0:
             leads = [LEADS[self.lead_tile.id]] if self.lead_tile is not None else \
                 [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
-            return with_claims(self.rules, self.layout, self.table, leads) if self.rules.claims else leads
+            return with_claims(self.rules, self.layout, self.table, leads, self.seat) if self.rules.claims else leads
         plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
         rules = self.rules
         last = self.history[-1] if self.history else None
@@ -126,24 +126,15 @@ class Observation:
             rules, self.layout, self.table, last.seat, last.action, self.seat) else []
         if plays:
             if rules.claims:
-                plays = with_claims(rules, self.layout, self.table, plays)
+                plays = with_claims(rules, self.layout, self.table, plays, self.seat)
             return first + plays + ([DRAW] if rules.draws_freely and self.can_draw() else []) + shut
         return first + ([DRAW] if self.can_draw() else [PASS]) + shut
 
     def after(self, action: Action) -> tuple[Table, int]:
         """The table after the play `action` of the seat to move (the first tile, or a tile against a named end),
         and the points it would score there; ValueError if it does not fit."""
-        tile = action.tile
-        if action.kind != "play" or tile is None:
-            raise ValueError(f"{action} lays no tile")
-        if self.table.down == 0:
-            after = self.layout.lead(self.table, tile.id)
-        else:
-            if action.end is None:
-                raise ValueError(f"say which end {tile} goes on")
-            slot = self.layout.slot_of(action.end)
-            outer = self.layout.outer(self.table, slot, tile, action.out, self.current_seat or self.seat)
-            after = self.layout.lay(self.table, slot, tile.id, outer)
+        mover = self.current_seat if self.current_seat is not None else self.seat
+        after = self.layout.place(self.table, action, mover)
         return after, play_points(self.rules, self.layout, after)
 
     def unseen(self) -> tuple[Tile, ...]:

@@ -248,14 +248,14 @@ class RoundState:
         if raw[2] == 0:
             leads = [LEADS[setup.lead_tile]] if setup.lead_tile >= 0 else [LEADS[t.id] for t in tiles_of_mask(hand)]
             # a first tile that scores is a play like any other: where scores must be claimed, it is listed claimed
-            return with_claims(setup.rules, setup.layout, self.table, leads) if setup.rules.claims else leads
+            return with_claims(setup.rules, setup.layout, self.table, leads, seat) if setup.rules.claims else leads
         if not setup.simple:
             table = self.table
             plays = setup.layout.plays(table, hand, seat)
             if setup.rules.claims:
                 first = [MUGGINS] if self.unclaimed() else []
                 if plays:
-                    return first + with_claims(setup.rules, setup.layout, table, plays) + self._extras()
+                    return first + with_claims(setup.rules, setup.layout, table, plays, seat) + self._extras()
                 return first + ([DRAW] if self.can_draw() else [PASS]) + self._shut_action()
             if plays:
                 return plays + self._extras() if setup.extras else plays

@@ -56,20 +56,12 @@ def play_points(rules: Rules, layout: "Layout", table: "Table") -> int:
     return total // m if rules.per_multiple else total
 
 
-def with_claims(rules: Rules, layout: "Layout", table: "Table", plays: "list[Action]") -> "list[Action]":
-    """Where scores count only when claimed: each play that scores, claiming what it makes, then the same play
-    unclaimed; plays that score nothing as they are."""
+def with_claims(rules: Rules, layout: "Layout", table: "Table", plays: "list[Action]", seat: int) -> "list[Action]":
+    """Where scores count only when claimed: each play of `seat` that scores, claiming what it makes, then the same
+    play unclaimed; plays that score nothing as they are."""
     out: list[Action] = []
     for a in plays:
-        tile = a.tile
-        assert tile is not None
-        if table.down == 0:
-            after = layout.lead(table, tile.id)
-        else:
-            slot = layout.index[a.end]  # type: ignore[index]
-            outer = a.out if a.out is not None else layout.orientations(table.ends[slot][0], tile)[0]  # type: ignore[index]
-            after = layout.lay(table, slot, tile.id, outer)
-        points = play_points(rules, layout, after)
+        points = play_points(rules, layout, layout.place(table, a, seat))
         if points:
             out.append(a.claiming(points))
         out.append(a)
