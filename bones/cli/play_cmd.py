@@ -10,6 +10,7 @@ from typing import Any, Callable
 from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
+from bones.players.claims import shown_actions
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -68,12 +69,6 @@ def _show(obs: Observation, names: list[str]) -> None:
     yard = f"boneyard {obs.boneyard_count}{kept}" if rules.draws else "no drawing in this game"
     print(f"   {others} · {yard}")
     print(f"   Your hand: {hand_text(obs.hand)}")
-
-
-def shown_actions(obs: Observation) -> list[Action]:
-    """The actions the menu lists: where scores are claimed, neither the claims (which would give the count away)
-    nor "muggins" (which would say the other side forgot one); those are typed."""
-    return [a for a in obs.legal_actions() if a.claim is None and a.kind != "muggins"]
 
 
 def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:

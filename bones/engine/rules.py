@@ -184,6 +184,11 @@ class Rules:
         return self.draw is Draw.OPTIONAL
 
     @property
+    def one_round_game(self) -> bool:
+        """Whether one round is the whole game, won or lost (the Boy's Game's French mode)."""
+        return self.round_scoring is RoundScoring.ONE_POINT and self.target == 1
+
+    @property
     def ends_at_once(self) -> bool:
         """Whether reaching the target during play ends the game at once."""
         return self.game_end is GameEnd.TARGET_AT_ONCE

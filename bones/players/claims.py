@@ -33,6 +33,16 @@ def claim(obs: Observation, action: Action, claims: float, seed: int) -> Action:
     return action.claiming(None)
 
 
+def shown_actions(obs: Observation) -> list[Action]:
+    """The seat's legal actions as a person at the table is offered them: where scores count only when claimed, the
+    plays without a claim and never "muggins" (a menu must not give away what a play makes, or that points lie
+    unclaimed: the player works that out and says so)."""
+    legal = obs.legal_actions()
+    if not obs.rules.claims:
+        return legal
+    return [a for a in legal if a.kind != "muggins" and a.claim is None]
+
+
 def without_muggins(legal: list[Action]) -> list[Action]:
     """The legal actions a level weighs once it has let "muggins" pass."""
     return [a for a in legal if a.kind != "muggins"]

@@ -251,7 +251,7 @@ def _round_end(rules: Rules) -> list[str]:
 
 
 def _goal(rules: Rules) -> list[str]:
-    if rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1:
+    if rules.one_round_game:
         return ["One round is a game: its winner wins the game."]
     if rules.ends_at_once:
         return [f"The first to reach {rules.target} points wins, the moment they reach it, even in the middle "

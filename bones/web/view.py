@@ -10,8 +10,9 @@ from typing import Any
 
 from bones.engine import Action, Observation, Rules
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Fit, LayoutKind, RoundScoring, Turn
+from bones.engine.rules import Fit, LayoutKind, Turn
 from bones.engine.tiles import tiles_of_mask
+from bones.players.claims import shown_actions
 
 from .words import Names, and_list, cut_text, or_list
 
@@ -31,16 +32,6 @@ def spinner_place(obs: Observation) -> dict[str, Any] | None:
     if arm is None or obs.rules.layout is LayoutKind.CROSS:
         return None
     return {"arm": arm.root_arm} if arm.root_arm == "C" else {"arm": arm.root_arm, "index": arm.root_index}
-
-
-def shown_actions(obs: Observation) -> list[Action]:
-    """The seat's legal actions as the page may know them: where scores count only when claimed, the plays
-    without a claim and never "muggins" (the page must not learn what a play makes, or that points lie
-    unclaimed: the player works that out and says so with Claim and Muggins!)."""
-    legal = obs.legal_actions()
-    if not obs.rules.claims:
-        return legal
-    return [a for a in legal if a.kind != "muggins" and a.claim is None]
 
 
 def _fits(actions: list[Action]) -> dict[str, list[str]]:
@@ -158,7 +149,7 @@ def rules_summary(rules: Rules) -> str:
         parts.append("with nothing that fits, draw until a tile fits, down to the last tile in the boneyard")
     if rules.shut:
         parts.append("after a \u201cgo\u201d the other may shut the game")
-    if rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1:
+    if rules.one_round_game:
         goal = "Going out, or the fewest dots when nobody can play, wins the game"
     else:
         goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")

@@ -208,7 +208,7 @@ def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, 
     """A round worth one point: Bergen's domino and blocked hands, or the French Boy's Game's round won."""
     st = result.settlement
     w = st.winner
-    one_round = rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1
+    one_round = rules.one_round_game
     if st.end == "out" and w is not None:
         if rules.round_scoring is RoundScoring.BERGEN:
             return f"{head}: {names.who(w)} went out, domino ({hands}) → +1 for {names.lower(w)}."
@@ -299,7 +299,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
 
 def _one_round(rules: Rules | None) -> bool:
     """Whether one round won is the game (the French Boy's Game)."""
-    return rules is not None and rules.round_scoring is RoundScoring.ONE_POINT and rules.target == 1
+    return rules is not None and rules.one_round_game
 
 
 def game_text(names: Names, scores: Sequence[int], winner: int | None, rules: Rules | None = None) -> str:

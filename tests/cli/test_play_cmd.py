@@ -56,7 +56,7 @@ def test_muggins_with_claims_in_the_terminal_hides_the_counts_and_takes_claims_a
 
     game = new_game("muggins", 5, {"claims": True})
     obs = observe(game, game.current_seat or 0)
-    from bones.cli.play_cmd import shown_actions
+    from bones.cli.play_cmd import shown_actions  # the menu of `bones play` (players.claims)
 
     assert all(a.claim is None and a.kind != "muggins" for a in shown_actions(obs))
     assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["muggins", "q"])) == 0
