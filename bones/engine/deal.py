@@ -12,7 +12,7 @@ from .tiles import TILES_BY_ID, Tile, tile_set
 
 class Deal(NamedTuple):
     """Each seat's hand as dealt, and the boneyard in drawing order; in the first round of a game whose players cut
-    for the first set, the tiles each seat cut (seat 0's, seat 1's)."""
+    for the first set, the tiles each seat cut (seat 0's, seat 1's, ...)."""
 
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
@@ -52,35 +52,55 @@ def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
             opening_lead(rules, deal.hands)
         except NeedsRedeal:
             continue
-        if round_index == 0 and rules.cut in (Cut.PUSHED, Cut.DRAWN):
+        if round_index == 0 and rules.cuts_with_tiles:
             return deal._replace(cut=seeded_cut(rules, seed))
         return deal
 
 
-def seeded_cut(rules: Rules, seed: int) -> tuple[Tile, Tile]:
-    """The tiles two players cut for the first set (seat 0's, seat 1's), drawn again while the cut decides
-    nothing. Pushed: seat 0 pushes two tiles face down and seat 1 takes one of them; drawn: each draws one."""
+def seeded_cut(rules: Rules, seed: int) -> tuple[Tile, ...]:
+    """The tiles cut for the first set (seat 0's, seat 1's, ...), drawn again while the cut decides nothing.
+    Pushed: seat 0 pushes two tiles face down and seat 1 takes one of them; drawn: each seat draws one; partners:
+    four draw, and the two lowest sit opposite each other (seats 0 and 2, or 1 and 3)."""
     rng = random.Random(f"bones:{seed}:cut")
     tiles = list(tile_set(rules.max_pip))
     while True:
-        a, b = rng.sample(tiles, 2)
-        pair = (b, a) if rules.cut is Cut.PUSHED and rng.random() < 0.5 else (a, b)
-        if cut_winner(rules, pair) is not None:
-            return pair
+        if rules.cut is Cut.PARTNERS:
+            drawn = sorted(rng.sample(tiles, 4), key=lambda t: t.pips)
+            low, high = drawn[:2], drawn[2:]
+            rng.shuffle(low)
+            rng.shuffle(high)
+            first, second = (low, high) if rng.random() < 0.5 else (high, low)
+            cut: tuple[Tile, ...] = (first[0], second[0], first[1], second[1])
+        elif rules.cut is Cut.PUSHED:
+            a, b = rng.sample(tiles, 2)
+            cut = (b, a) if rng.random() < 0.5 else (a, b)
+        else:
+            cut = tuple(rng.sample(tiles, rules.players))
+        if cut_winner(rules, cut) is not None:
+            return cut
 
 
 def cut_winner(rules: Rules, cut: Sequence[Tile]) -> int | None:
     """The seat the cut makes set first, None when it decides nothing (seed 004: "whichever gets the lighter domino
     has the first set"; "the one getting the lower double sets first. If neither draws a double the lighter domino
-    sets")."""
-    a, b = cut
-    if rules.cut is Cut.DRAWN and (a.is_double or b.is_double):
-        if a.is_double and b.is_double:
-            return 0 if a.high < b.high else 1
-        return 0 if a.is_double else 1
-    if a.pips == b.pips:
+    sets"; for partners, "the two lowest playing against the two highest, and the lowest cut having the first
+    set": the two lowest must sit opposite, and no two tiles cut may weigh the same)."""
+    if rules.cut is Cut.DRAWN:
+        doubles = [t for t in cut if t.is_double]
+        if doubles:
+            return list(cut).index(min(doubles, key=lambda t: t.high))
+    pips = [t.pips for t in cut]
+    low = min(pips)
+    if pips.count(low) > 1:
         return None
-    return 0 if a.pips < b.pips else 1
+    seat = pips.index(low)
+    if rules.cut is Cut.PARTNERS:
+        if len(set(pips)) != len(pips) or len(cut) != 4:
+            return None
+        partner_pips = pips[(seat + 2) % 4]
+        if sorted(pips)[1] != partner_pips:
+            return None
+    return seat
 
 
 def _rank(rules: Rules, t: Tile) -> tuple[int, int, int]:
@@ -135,7 +155,7 @@ def leader(rules: Rules, round_index: int, deal: Deal, previous_leader: int | No
             raise ValueError("the players cut for the first set, but the deal holds no cut")
         seat = cut_winner(rules, deal.cut)
         if seat is None:
-            raise ValueError(f"the cut {deal.cut[0]} against {deal.cut[1]} decides nothing")
+            raise ValueError(f"the cut {' against '.join(map(str, deal.cut))} decides nothing")
         return Lead(seat, None)
     if rules.opening_decides(round_index, previous_end):
         return opening_lead(rules, deal.hands)

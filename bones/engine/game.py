@@ -12,7 +12,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from .actions import Action
 from .deal import Deal, Lead, check_deal, leader, seeded_deal
 from .round import IllegalAction, RoundState
-from .rules import Rules, get_rules
+from .rules import GameEnd, Rules, get_rules
 from .scoring import Settlement
 from .tiles import Tile
 
@@ -30,10 +30,21 @@ class RoundResult(NamedTuple):
     hands_left: tuple[tuple[Tile, ...], ...]
 
 
-def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult) -> bool:
+def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult, rounds_played: int) -> bool:
     """Whether the game ends with this round (`GameEnd`): a score at the target when a round ends, or the target
-    reached during play (which ends the round at once, as "target")."""
+    reached during play (which ends the round at once, as "target"); where hands are played for chips, the agreed
+    number of hands played, or a seat without the chips to ante for the next."""
+    if rules.game_end is GameEnd.HANDS_PLAYED:
+        return (rules.hands > 0 and rounds_played >= rules.hands) or min(scores) < rules.ante
     return result.end == "target" or max(scores) >= rules.target
+
+
+def game_winner(rules: Rules, scores: tuple[int, ...]) -> int | None:
+    """The seat that won a finished game: the most points (or chips); where partners share a score, the winning
+    side's first seat. None when seats of different sides tie for the most."""
+    best = max(scores)
+    sides = {rules.side_of(s) for s, score in enumerate(scores) if score == best}
+    return min(sides.pop()) if len(sides) == 1 else None
 
 
 class GameState:
@@ -74,7 +85,7 @@ class GameState:
         g.results = ()
         g.round = None
         g.finished = None
-        g.scores = (0,) * g.rules.players
+        g.scores = (g.rules.start_score,) * g.rules.players
         g.over = False
         g.winner = None
         g.actions = ()
@@ -168,11 +179,9 @@ class GameState:
         self.results = self.results + (result,)
         self.finished = rnd
         self.scores = tuple(a + b for a, b in zip(self.scores, points))
-        if game_over(self.rules, self.scores, result):
+        if game_over(self.rules, self.scores, result, len(self.results)):
             self.over = True
-            best = max(self.scores)
-            leaders = [i for i, s in enumerate(self.scores) if s == best]
-            self.winner = leaders[0] if len(leaders) == 1 else None
+            self.winner = game_winner(self.rules, self.scores)
             return
         self._start_next_round()
 

@@ -97,12 +97,13 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             if len(hands) != rules.players:
                 raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
             cut = None
-            if i == 0 and rules.cut in (Cut.PUSHED, Cut.DRAWN):
+            if i == 0 and rules.cuts_with_tiles:
                 cut = _tiles(r.get("cut"), "the cut", i)
-                if len(cut) != 2 or cut[0] == cut[1] or any(t.high > rules.max_pip for t in cut):
-                    raise RecordError("the cut must be two different tiles of the set: seat 0's, then seat 1's", i)
+                n = 2 if rules.cut is Cut.PUSHED else rules.players
+                if len(cut) != n or len(set(cut)) != n or any(t.high > rules.max_pip for t in cut):
+                    raise RecordError(f"the cut must be {n} different tiles of the set, seat 0's first", i)
                 if cut_winner(rules, cut) is None:
-                    raise RecordError(f"the cut {cut[0]} against {cut[1]} decides nothing: cut again", i)
+                    raise RecordError(f"the cut {' against '.join(map(str, cut))} decides nothing: cut again", i)
             elif "cut" in r:
                 raise RecordError("only the first round of a game whose players cut with tiles has a cut", i)
             deal = Deal(hands, boneyard, cut)

@@ -10,7 +10,7 @@ turn: who acts, drawing, passing, going out, and the end of the round.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from .actions import DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
@@ -549,8 +549,8 @@ class RoundState:
         elif penalty and setup.target_at_once and s._at_target((seat + 1) % len(hands)):
             pass  # won at once by the seat a wrong claim was marked to
         else:
-            s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(setup.rules, seat, tile,
-                                                                                             len(hands))
+            s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
+                setup.rules, seat, tile, len(hands), lambda: left & s.fit_for(seat))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 if setup.simple:
                     fit = after[5]
@@ -671,12 +671,17 @@ class RoundState:
         # only Bergen's blocked rounds look at who holds a doublet
         doublets = tuple(bool(h & DOUBLES) for h in self.hands) if rules.round_scoring is RoundScoring.BERGEN \
             else None
-        self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets)
+        carried = rules.chips * len(self.hands) - sum(self.setup.base_scores) if rules.plays_for_chips else 0
+        self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets, carried)
 
 
-def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int) -> int:
+def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int, fitting: Callable[[], int]) -> int:
     """Who acts after `seat` lays `tile`, where turns do not simply go round (`Rules.turn`): the one place a turn
-    policy lives. A seat that plays again but has nothing that fits draws or passes as usual."""
+    policy lives (`fitting()`: the tiles of the seat's hand that fit the table now). A seat that plays again after
+    a double but has nothing that fits draws or passes as usual; a seat that plays on does so only while a tile of
+    its hand fits."""
     if rules.turn is Turn.DOUBLE_AGAIN and tile.high == tile.low:
+        return seat
+    if rules.turn is Turn.PLAY_ON and fitting():
         return seat
     return (seat + 1) % seats

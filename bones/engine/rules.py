@@ -51,6 +51,7 @@ class Cut(StrEnum):
     HANDS = "hands"  # the higher double in the hands dealt, else the heavier tile
     PUSHED = "pushed"  # two tiles pushed face down, the other player takes one: the lighter sets
     DRAWN = "drawn"  # each draws a tile: the lower double sets; with no double, the lighter tile
+    PARTNERS = "partners"  # four cut: the two lowest play against the two highest, the lowest cut sets
 
 
 class Opening(StrEnum):
@@ -82,6 +83,7 @@ class RoundScoring(StrEnum):
     LOWEST_TAKES_ALL = "lowest_takes_all"  # the seat out, or a single lowest hand, scores all the others, rounded
     BERGEN = "bergen"  # domino scores one; a blocked round scores one by the hands' pips and doublets (seed 004)
     ONE_POINT = "one_point"  # the seat out, or a single lowest hand, wins the round: one point
+    POOL = "pool"  # every seat antes chips into a pool; domino, else the fewest pips, takes it (ties divide)
 
 
 class GameEnd(StrEnum):
@@ -89,6 +91,7 @@ class GameEnd(StrEnum):
 
     TARGET_AFTER_ROUND = "target_after_round"  # a score at or over the target when a round ends
     TARGET_AT_ONCE = "target_at_once"  # the moment a score reaches the target, even mid-round
+    HANDS_PLAYED = "hands_played"  # after an agreed number of hands, or when a seat cannot ante for the next
 
 
 class Turn(StrEnum):
@@ -96,12 +99,14 @@ class Turn(StrEnum):
 
     NEXT_SEAT = "next_seat"  # seat order, always
     DOUBLE_AGAIN = "double_again"  # a seat that lays a double plays again (seed 003's second mode)
+    PLAY_ON = "play_on"  # a seat plays on as long as a tile of its hand fits (seed 004's each-for-himself Block)
 
 
 # Game-specific options (a game offers those named in its `option_keys`): each value and the fields it sets.
 CHOICES: dict[str, dict[Any, dict[str, Any]]] = {
     "opening": {"highest_double": {"opening": Opening.HIGHEST_DOUBLE}, "highest_tile": {"opening": Opening.HIGHEST_TILE}},
     "cut": {"hands": {"cut": Cut.HANDS}, "pushed": {"cut": Cut.PUSHED}, "drawn": {"cut": Cut.DRAWN}},
+    "partners": {False: {"partners": False}, True: {"partners": True}},
     "count": {"face": {"per_multiple": False}, "per_five": {"per_multiple": True}},
     "spinner": {False: {"layout": LayoutKind.LINE}, True: {"layout": LayoutKind.FIRST_SPINNER_FREE}},
     "claims": {False: {"claims": False}, True: {"claims": True}},
@@ -134,6 +139,10 @@ class Rules:
     hand_size: int = 7
     # hand size for each number of players, when the option `hand_size` is not given
     hand_sizes: tuple[tuple[int, int], ...] = ((2, 7),)
+    # the set (its highest pip) for each number of players, when the option `set` is not given
+    sets: tuple[tuple[int, int], ...] = ()
+    min_stock: int = 0  # tiles the deal must leave in the stock (Domino Pool: "at least eight")
+    partners: bool = False  # four seats, partners opposite (seats 0 and 2 against 1 and 3), scoring as a side
     layout: LayoutKind = LayoutKind.LINE
     fit: Fit = Fit.MATCH
     draw: Draw = Draw.NEVER
@@ -155,6 +164,9 @@ class Rules:
     shut: bool = False  # after a "go", the other may shut the game and count at once
     target: int = 100
     game_end: GameEnd = GameEnd.TARGET_AFTER_ROUND
+    chips: int = 0  # chips each seat starts with, where rounds are settled in chips (its score is what it holds)
+    ante: int = 0  # chips each seat puts into the pool every hand
+    hands: int = 0  # hands in a game that ends after an agreed number (0: until a seat cannot ante)
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
 
     # ----- what the layers above ask ----------------------------------------------------------------------
@@ -192,6 +204,31 @@ class Rules:
     def ends_at_once(self) -> bool:
         """Whether reaching the target during play ends the game at once."""
         return self.game_end is GameEnd.TARGET_AT_ONCE
+
+    @property
+    def cuts_with_tiles(self) -> bool:
+        """Whether the players cut with tiles for the first set (the first round's deal holds the tiles cut)."""
+        return self.cut in (Cut.PUSHED, Cut.DRAWN, Cut.PARTNERS)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that share a score: partners (0 and 2, 1 and 3), else each seat alone."""
+        if self.partners:
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of `seat`'s side (itself alone where each plays for himself)."""
+        return ((seat % 2, seat % 2 + 2)) if self.partners else (seat,)
+
+    @property
+    def plays_for_chips(self) -> bool:
+        """Whether rounds are settled in chips (a seat's score is the chips it holds, starting with `chips`)."""
+        return self.round_scoring is RoundScoring.POOL
+
+    @property
+    def start_score(self) -> int:
+        return self.chips if self.plays_for_chips else 0
 
     @property
     def lowest_takes_all(self) -> bool:
@@ -259,9 +296,21 @@ class Rules:
                 if value not in SET_SIZES:
                     raise RulesError(f"option 'set' must be one of {', '.join(map(str, SET_SIZES))}, not {value}")
                 changes["max_pip"] = value
+            elif key in ("chips", "ante"):
+                if value < 1:
+                    raise RulesError(f"option {key!r} must be at least 1")
+                changes[key] = value
+            elif key == "hands":
+                if value < 0:
+                    raise RulesError("option 'hands' must be 0 (play until a player cannot ante) or more")
+                changes["hands"] = value
         players = changes.get("players", self.players)
+        if "players" in changes and "set" not in options:
+            changes["max_pip"] = self.default_set(players)
         if "players" in changes and "hand_size" not in changes:
-            changes["hand_size"] = self.default_hand_size(players)
+            changes["hand_size"] = replace(self, **changes).default_hand_size(players)
+        if changes.get("partners") and players != 4:
+            raise RulesError(f"partners sit opposite at a table of four, not {players}")
         if changes.get("per_multiple") and not self.per_multiple and "target" not in options:
             changes["target"] = PER_MULTIPLE_TARGET  # "If only one point is scored for each five, 20 or 21 may be game"
         rules = replace(self, **changes)
@@ -275,7 +324,15 @@ class Rules:
                 return value
         raise AssertionError(f"{self.id} has no value of option {key!r}")  # pragma: no cover - every field is covered
 
+    def default_set(self, players: int) -> int:
+        """The set's highest pip for `players` when the option `set` is not given."""
+        return dict(self.sets).get(players, RULES[self.id].max_pip if self.id in RULES else self.max_pip)
+
     def default_hand_size(self, players: int) -> int:
+        """The hand size for `players` when the option `hand_size` is not given (where the stock must keep
+        `min_stock` tiles: the most each seat can take and leave them)."""
+        if self.min_stock:
+            return max(1, (set_size(self.max_pip) - self.min_stock) // players)
         return dict(self.hand_sizes).get(players, self.hand_size)
 
     def check_deal_fits(self) -> None:
@@ -284,18 +341,23 @@ class Rules:
         if need > self.tile_count:
             raise RulesError(f"{self.players} hands of {self.hand_size} need {need} tiles; the double-{self.max_pip} "
                              f"set has {self.tile_count}")
+        if self.tile_count - need < self.min_stock:
+            raise RulesError(f"{self.players} hands of {self.hand_size} leave {self.tile_count - need} tiles in the "
+                             f"stock; {self.name} leaves at least {self.min_stock}")
 
     def options(self) -> dict[str, Any]:
         """The option values in force (for records): the target, and whatever differs from the game's defaults."""
-        out: dict[str, Any] = {"target": self.target}
+        out: dict[str, Any] = {"target": self.target} if "target" in self.option_keys else {}
         for key in self.option_keys:
             if key in CHOICES:
                 out[key] = self.choice(key)
-        base = RULES.get(self.id)
-        if base is not None and self.max_pip != base.max_pip:
+        if self.max_pip != self.default_set(self.players):
             out["set"] = self.max_pip
         if self.hand_size != self.default_hand_size(self.players):
             out["hand_size"] = self.hand_size
+        for key in ("chips", "ante", "hands"):
+            if key in self.option_keys:
+                out[key] = getattr(self, key)
         return out
 
 
@@ -331,9 +393,11 @@ _ALL_FIVES = Rules(
 _DRAW_DOMINOES = Rules(
     id="draw_dominoes",
     name="Draw Dominoes",
-    description="Two to four players (7 tiles for two, 5 for more): draw until a tile fits; lowest hand scores; 100 up.",
-    allowed_players=(2, 3, 4),
-    hand_sizes=((2, 7), (3, 5), (4, 5)),
+    description="Two to eight players (double-nine for five or more): draw until a tile fits; lowest hand scores; "
+                "100 up.",
+    allowed_players=(2, 3, 4, 5, 6, 7, 8),
+    hand_sizes=((2, 7), (3, 5), (4, 5), (5, 7), (6, 6), (7, 5), (8, 5)),
+    sets=((5, 9), (6, 9), (7, 9), (8, 9)),
     draw=Draw.UNTIL_FITS,
     no_double=NoDouble.REDEAL,
     next_leader=NextLeader.OPENING,
@@ -446,11 +510,73 @@ _BOYS_GAME = Rules(
     keep_back=2,
     option_keys=("target", "players", "hand_size", "set", "winner_scores_own", "shut", "draw", "pose"),
 )
+_PARTNERSHIP_BLOCK = Rules(
+    id="partnership_block",
+    name="Four-handed Block",
+    description="Four players, partners opposite: cut for partners and the first set; four bones each (seven as an "
+                "option); \"go\" when blocked; the lighter side wins the difference; 100 up.",
+    players=4,
+    allowed_players=(4,),
+    hand_size=4,
+    hand_sizes=((4, 4),),
+    cut=Cut.PARTNERS,
+    opening_tile_must_lead=False,
+    next_leader=NextLeader.ALTERNATE,
+    partners=True,
+    option_keys=("target", "players", "hand_size", "set"),
+)
+_BLOCK_PLAY_ON = Rules(
+    id="block_play_on",
+    name="Block, playing on",
+    description="Two to four, each for himself: draw for the first set; a player goes on as long as he can follow "
+                "suit; \"go\" when blocked; the lightest hand wins the others' pips less its own; 100 up.",
+    players=4,
+    allowed_players=(2, 3, 4),
+    hand_size=4,
+    hand_sizes=((2, 7), (3, 5), (4, 4)),
+    cut=Cut.DRAWN,
+    opening_tile_must_lead=False,
+    next_leader=NextLeader.ALTERNATE,
+    turn=Turn.PLAY_ON,
+    option_keys=("target", "players", "hand_size", "set"),
+)
+_SEBASTOPOL = Rules(
+    id="sebastopol",
+    name="Sebastopol",
+    description="Four players, seven each, the 6-6 sets: only sixes until both sides and both ends of it are "
+                "played to, then any of the four ends; \"go\" when blocked; settled as Block; 100 up.",
+    players=4,
+    allowed_players=(4,),
+    hand_sizes=((4, 7),),
+    layout=LayoutKind.CROSS,
+    next_leader=NextLeader.OPENING,
+    option_keys=("target", "players", "partners"),
+)
+_DOMINO_POOL = Rules(
+    id="domino_pool",
+    name="Domino Pool",
+    description="Three to six players, each antes a chip into the pool: draw for the first set; follow suit or "
+                "\"go\"; domino wins the pool, else the fewest pips (ties divide); ten hands.",
+    players=4,
+    allowed_players=(3, 4, 5, 6),
+    hand_size=5,
+    min_stock=8,
+    cut=Cut.DRAWN,
+    opening_tile_must_lead=False,
+    next_leader=NextLeader.ALTERNATE,
+    round_scoring=RoundScoring.POOL,
+    game_end=GameEnd.HANDS_PLAYED,
+    chips=20,
+    ante=1,
+    hands=10,
+    option_keys=("players", "hand_size", "set", "chips", "ante", "hands"),
+)
 
 # The registry of games: every layer (the `bones` command, tournaments, players, the table's menus) reads it.
 RULES: dict[str, Rules] = {r.id: r for r in (_DRAW, _BLOCK, _ALL_FIVES, _DRAW_DOMINOES, _MUGGINS, _ALL_THREES,
                                                _FIVE_UP, _BLOCK_GAME, _DRAW_GAME, _MATADORE, _BERGEN, _BOYS_FRENCH,
-                                               _BOYS_GAME)}
+                                               _BOYS_GAME, _PARTNERSHIP_BLOCK, _BLOCK_PLAY_ON, _SEBASTOPOL,
+                                               _DOMINO_POOL)}
 
 
 def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:

@@ -80,16 +80,21 @@ _new = tuple.__new__  # a Settlement without NamedTuple's Python-level __new__ (
 
 
 def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
-           doublets: tuple[bool, ...] | None = None) -> Settlement:
+           doublets: tuple[bool, ...] | None = None, carried: int = 0) -> Settlement:
     """Score a round that ended by `end` ("out": `out_seat` laid its last tile; "blocked"; "target": `out_seat`
-    reached the target during play) with `pips` left in each hand (`doublets`: whether each hand holds a double)."""
+    reached the target during play) with `pips` left in each hand (`doublets`: whether each hand holds a double;
+    `carried`: chips left in the pool by the hand before, where rounds are settled in chips)."""
     n = len(pips)
     zeros = (0,) * n
     if end == "target":
         return Settlement(end, out_seat, zeros, pips, (), (), 0, 0)
+    scoring = rules.round_scoring
+    if scoring is RoundScoring.POOL:
+        return _pool(rules, end, out_seat, pips, carried)
+    if rules.partners:
+        return _sides(rules, end, out_seat, pips)
     low = min(pips)
     lowest = tuple(i for i, p in enumerate(pips) if p == low)
-    scoring = rules.round_scoring
     if scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
         return _one_point(rules, end, out_seat, pips, doublets or (False,) * n)
     if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE:
@@ -132,3 +137,42 @@ def _one_point(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ..
         return Settlement(end, None, (0,) * n, pips, (), (), 0, 0)
     points = tuple(1 if s == winner else 0 for s in range(n))
     return Settlement(end, winner, points, pips, (winner,), (), 0, 0)
+
+
+def _sides(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...]) -> Settlement:
+    """Partners: "the pips remaining in the hands of the partners are then reckoned, and the side having the lower
+    number wins the difference" (seed 004), marked to both partners (each seat's score is its side's). The round's
+    winner is the seat that went out, else the lighter hand of the winning side; equal sides score nothing (and
+    a blocked round between them has no winner)."""
+    sides = rules.sides
+    side_pips = [sum(pips[s] for s in side) for side in sides]
+    if side_pips[0] == side_pips[1]:
+        return Settlement(end, out_seat if end == "out" else None, (0,) * len(pips), pips, (), (), 0, 0)
+    won, lost = (0, 1) if side_pips[0] < side_pips[1] else (1, 0)
+    gain = side_pips[lost] - side_pips[won]
+    winners = sides[won]
+    points = tuple(gain if s in winners else 0 for s in range(len(pips)))
+    winner = out_seat if end == "out" and out_seat is not None else min(winners, key=lambda s: (pips[s], s))
+    return Settlement(end, winner, points, pips, winners, sides[lost], side_pips[won], 0)
+
+
+def pool_size(rules: Rules, carried: int) -> int:
+    """The chips in a hand's pool: every seat's ante, and what the hand before left in it."""
+    return rules.ante * rules.players + carried
+
+
+def _pool(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...], carried: int) -> Settlement:
+    """Domino Pool: "When one makes domino he wins the pool. If all are blocked, the smallest number of pips left in
+    hand wins; ties divide" (seed 004). Tied winners share the pool equally; the odd chips that do not divide stay in
+    the pool for the next hand. `points` is each seat's gain in chips: the share it takes, less its ante."""
+    n = len(pips)
+    pool = pool_size(rules, carried)
+    if end == "out" and out_seat is not None:
+        winners: tuple[int, ...] = (out_seat,)
+    else:
+        low = min(pips)
+        winners = tuple(i for i, p in enumerate(pips) if p == low)
+    share = pool // len(winners)
+    points = tuple((share if s in winners else 0) - rules.ante for s in range(n))
+    winner = winners[0] if len(winners) == 1 else None
+    return Settlement(end, winner, points, pips, winners, tuple(s for s in range(n) if s not in winners), 0, 0)

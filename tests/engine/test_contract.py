@@ -177,13 +177,19 @@ def check_actions(g: GameState, rng: random.Random) -> None:
 
 def check_progress(g: GameState) -> None:
     target = g.rules.target
-    if not g.over:
+    if g.rules.plays_for_chips:
+        # chips only move: what the seats hold and what is left in the pool is what they started with
+        assert 0 <= g.rules.chips * g.seats - sum(g.scores) < g.seats and min(g.scores) >= 0
+        assert g.over == (len(g.results) == g.rules.hands or min(g.scores) < g.rules.ante)
+    elif not g.over:
         assert max(g.scores) < target  # finished rounds never left a score at the target
         if g.rules.ends_at_once:
             assert max(g.totals()) < target  # All Fives: not even points made during play
-        assert g.current_seat is not None or (g.round is not None and g.round.over)
     else:
         assert max(g.scores) >= target
+    if not g.over:
+        assert g.current_seat is not None or (g.round is not None and g.round.over)
+    else:
         assert g.legal_actions() == [] and g.current_seat is None
         last = g.results[-1]
         if not g.rules.ends_at_once:

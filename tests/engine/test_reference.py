@@ -66,6 +66,7 @@ class RefRound:
         self.winner: int | None = None
         self.end_points = [0] * len(hands)
         self.last: tuple[int, str] | None = None  # (seat, action) of the last action
+        self.started: set[str] | None = None  # a cross: the arms begun (None: no cross on the table)
 
     # --- what may be done
     def can_draw(self) -> bool:
@@ -88,8 +89,13 @@ class RefRound:
             return [o for o, inner in ((t.low, t.high), (t.high, t.low)) if inner + shown == 7][:1]
         return [t.other(shown)] if shown in (t.high, t.low) else []
 
+    def open_ends(self) -> list[str]:
+        """Ends a tile may be laid on: every end, but in a cross only the arms not begun until all four are."""
+        waiting = self.started if self.started is not None and len(self.started) < 4 else set()
+        return [e for e in ORDER if e in self.ends and e not in waiting]
+
     def fits(self, t: Tile) -> list[str]:
-        return [e for e in ORDER if e in self.ends and self.outs(t, self.ends[e][0])]
+        return [e for e in self.open_ends() if self.outs(t, self.ends[e][0])]
 
     def plays(self) -> list[str]:
         hand = self.hands[self.current]
@@ -204,7 +210,9 @@ class RefRound:
             self.over, self.end, self.winner = True, "target", nxt
         else:
             again = self.r.turn == "double_again" and double
-            self.current = seat if again else nxt
+            # seed 004: "a player may go on as long as he can follow suit to either end of the line"
+            on = self.r.turn == "play_on" and any(self.fits(t) for t in self.hands[seat])
+            self.current = seat if again or on else nxt
             self.check_blocked()
 
     def apply_tile(self, text: str) -> tuple[bool, int | None]:
@@ -217,7 +225,12 @@ class RefRound:
         double = t.high == t.low
         if self.down == 0:
             self.first = t
-            if double:
+            if double and self.r.layout == "cross":
+                # Sebastopol: the first double opens four arms, none to grow until all four are begun
+                self.ends = {e: [t.high, 2 * t.high] for e in ("L", "R", "U", "D")}
+                self.doubled = {"L", "R", "U", "D"}
+                self.started = set()
+            elif double:
                 self.ends = {"L": [t.high, 2 * t.high], "R": [t.high, 2 * t.high]}
                 self.doubled = {"L", "R"}
                 if self.spins():
@@ -228,6 +241,8 @@ class RefRound:
                 self.ends = {"L": [t.high, t.high], "R": [t.low, t.low]}
         else:
             e, _, out = words[1].partition(":")
+            if self.started is not None:
+                self.started.add(e)
             shown = self.ends[e][0]
             other = int(out) if out else self.outs(t, shown)[0]
             self.ends[e] = [other, 2 * other if double else other]
@@ -269,7 +284,22 @@ class RefRound:
         else:
             w = lowest[0] if len(lowest) == 1 else None
         scoring = self.r.round_scoring
-        if scoring == "lowest_takes_difference":
+        if scoring == "pool":
+            # seed 004: domino wins the pool; blocked, the fewest pips; ties divide (the odd chips stay in it)
+            winners = [self.current] if end == "out" else lowest
+            pool = self.r.ante * len(pips) + self.r.chips * len(pips) - sum(self.base)
+            for s in range(len(pips)):
+                self.end_points[s] = (pool // len(winners) if s in winners else 0) - self.r.ante
+            w = winners[0] if len(winners) == 1 else None
+        elif self.r.partners:
+            # seed 004: the partners' pips are added, and the lighter side wins the difference
+            ours, theirs = pips[0] + pips[2], pips[1] + pips[3]
+            side = (0, 2) if ours < theirs else (1, 3) if theirs < ours else ()
+            for s in side:
+                self.end_points[s] = abs(ours - theirs)
+            if end != "out":
+                w = min(side, key=lambda s: (pips[s], s)) if side else None
+        elif scoring == "lowest_takes_difference":
             # seed 001: the lowest hand (each tied lowest hand) takes the sum of the others minus its own; seed 003's
             # variation: plus its own
             others = sum(p for p in pips if p != low)
@@ -308,13 +338,17 @@ def ref_leader(rules: Any, index: int, deal: Any, results: list[Any]) -> tuple[i
 
     if index == 0 and rules.cut == "hands":
         return opening()[0], None
-    if index == 0 and rules.cut in ("pushed", "drawn"):
-        a, b = deal.cut
-        if rules.cut == "drawn" and (a.is_double or b.is_double):
-            lower = min((t for t in (a, b) if t.is_double), key=lambda t: t.high)
-            return (0 if lower == a else 1), None
-        assert a.pips != b.pips
-        return (0 if a.pips < b.pips else 1), None
+    if index == 0 and rules.cut in ("pushed", "drawn", "partners"):
+        cut = list(deal.cut)
+        doubles = [t for t in cut if t.is_double]
+        if rules.cut == "drawn" and doubles:
+            return cut.index(min(doubles, key=lambda t: t.high)), None
+        lightest = min(cut, key=lambda t: t.pips)
+        assert [t.pips for t in cut].count(lightest.pips) == 1
+        if rules.cut == "partners":  # the two lowest cuts sit opposite each other
+            order = sorted(range(4), key=lambda s: cut[s].pips)
+            assert (order[0] - order[1]) % 2 == 0
+        return cut.index(lightest), None
     if index == 0 or rules.next_leader == "opening":
         return opening()
     last = results[-1]
@@ -329,7 +363,7 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
     g: GameState = new_game(rules_id, seed, options)
     rules = g.rules
     rng = random.Random(play_seed)
-    scores = [0] * rules.players
+    scores = [rules.chips if rules.round_scoring == "pool" else 0] * rules.players
     steps = 0
     for index in range(1000):
         if g.over:
@@ -360,12 +394,22 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
             assert list(result.pips_left) == ref.pips_left
         scores = [a + b for a, b in zip(scores, result.points)]
         assert list(g.scores) == scores
-        # the end of the game: at once in All Fives, else after the round
-        reached = max(scores) >= rules.target
-        assert g.over == (reached or ref.end == "target")
+        if rules.round_scoring == "pool":
+            assert sum(scores) <= rules.chips * rules.players  # chips are never made, only moved (or left in the pool)
+        # the end of the game: at once in All Fives, else after the round; Domino Pool after its hands, or when a
+        # seat cannot ante
+        if rules.game_end == "hands_played":
+            assert g.over == (index + 1 == rules.hands or min(scores) < rules.ante)
+        else:
+            reached = max(scores) >= rules.target
+            assert g.over == (reached or ref.end == "target")
     assert g.over
     best = max(scores)
-    assert g.winner == (scores.index(best) if scores.count(best) == 1 else None)
+    if rules.partners:
+        assert scores[0] == scores[2] and scores[1] == scores[3]
+        assert g.winner == (None if scores[0] == scores[1] else 0 if scores[0] > scores[1] else 1)
+    else:
+        assert g.winner == (scores.index(best) if scores.count(best) == 1 else None)
     return steps
 
 

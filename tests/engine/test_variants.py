@@ -22,7 +22,7 @@ def test_hand_sizes_by_players() -> None:
 
 @pytest.mark.parametrize("rules_id,options", [
     ("draw", {"players": 3}), ("block", {"players": 4}), ("all_fives", {"players": 3}),
-    ("draw_dominoes", {"players": 5}), ("draw_dominoes", {"players": 1}), ("muggins", {"players": 5}),
+    ("draw_dominoes", {"players": 9}), ("draw_dominoes", {"players": 1}), ("muggins", {"players": 5}),
     ("draw", {"colour": "red"}), ("draw", {"target": 0}), ("draw", {"target": "100"}), ("draw", {"target": True}),
     ("draw", {"set": 7}), ("draw", {"hand_size": 0}), ("draw", {"hand_size": 15}),
     ("draw", {"opening": "highest_tile"}), ("draw_dominoes", {"opening": "lowest_tile"}),
