@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from bones.engine import RULES
+from bones.engine import RULES, get_rules
 from bones.players import LEVELS
 from bones.tournament import TournamentResult, pairs_for, run_tournament
 
@@ -19,16 +19,22 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
         "tournament",
         help="play two levels against each other in duplicate and report the share of games won",
         description=(
-            "Play GAMES whole games to the target between players A and B. Every deal is played twice with the "
-            "seats swapped (duplicate), so an odd GAMES is rounded up to the next even number. The win rate is "
-            "A's share of the games, a tie counting half: (wins of A + ties / 2) / games, with a 95% Wilson "
-            "interval. Times per move count real decisions only (more than one legal action)."
+            "Play GAMES whole games between levels A and B in duplicate: every deal is played once with A's side "
+            "in each seating (two players: the seats swapped; partners: A's pair, then B's, in seats 0 and 2; "
+            "--seats N each for himself: one A in every seat in turn, B in the other N-1), so GAMES is rounded up "
+            "to a multiple of the sides. The win rate is A's share of the games, a tie between k sides counting "
+            "1/k, with a 95% Wilson interval, beside its fair share 1/sides; the result per hand is A's points "
+            "(or chips) per hand less a B side's. Times per move count real decisions only (more than one legal "
+            "action)."
         ),
     )
     p.add_argument("--rules", required=True, help=f"rules id ({', '.join(RULES)})")
     p.add_argument("--players", required=True, nargs=2, metavar=("A", "B"),
                    help=f"the two levels ({', '.join(LEVELS)})")
-    p.add_argument("--games", type=int, default=200, help="games to play; odd counts are rounded up (default 200)")
+    p.add_argument("--seats", type=int, default=None, metavar="N",
+                   help="seats at the table, for games played by more than two (default: the game's own)")
+    p.add_argument("--games", type=int, default=200,
+                   help="games to play, rounded up to a multiple of the sides (default 200)")
     p.add_argument("--seed", type=int, default=0, help="fixes every deal; the same seed gives the same games")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else on stdout")
@@ -45,9 +51,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     if args.jobs is not None and args.jobs < 1:
         return _fail("--jobs must be at least 1")
-    total = 2 * pairs_for(args.games)
     try:
         options = options_from(args)
+        if args.seats is not None:
+            options = {**(options or {}), "players": args.seats}
+        rules = get_rules(args.rules, options)
+        total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
         if args.json or not sys.stderr.isatty():
             result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options)
         else:
@@ -86,10 +95,20 @@ def summary(result: TournamentResult) -> str:
     pa, pb = result.points_per_game
     ta, tb = result.ms_per_move(0), result.ms_per_move(1)
     n = len(result.games)
+    gain, (glo, ghi) = result.gain_per_hand
+    if result.sides == 2 and result.seats == 4:
+        table = f"{a} and {a} (A) v {b} and {b} (B), partners"
+    elif result.sides > 2:
+        table = f"one {a} (A) v {result.seats - 1} {b} (B), each for himself"
+    else:
+        table = f"{a} (A) v {b} (B)"
+    tie = "a tie counts half" if result.sides == 2 else "a tie among k counts 1/k"
     return "\n".join([
-        f"{result.rules}: {a} (A) v {b} (B), {n} games in duplicate",
+        f"{result.rules}: {table}, {n} games in duplicate",
         f"wins      {a} {wa}, {b} {wb}, ties {result.ties}",
-        f"win rate  {a} {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; a tie counts half)",
+        f"win rate  {a} {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; {tie}; "
+        f"fair share {100 * result.fair_share:.1f}%)",
         f"points    per game {a} {pa:.1f}, {b} {pb:.1f}",
+        f"per hand  {a} {gain:+.2f} against a side of {b} (95% interval {glo:+.2f} to {ghi:+.2f})",
         f"ms/move   {a} median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  {b} median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
     ])

@@ -52,6 +52,7 @@ class Observation:
     round_end: str | None
     game_over: bool
     winner: int | None
+    pool: int = 0  # where hands are played for chips, the chips in the pool (`GameState.pool`)
 
     # ----- the table ---------------------------------------------------------------------------------------
 
@@ -152,6 +153,7 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
         return Observation(
             game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, layout, layout.empty, None, False,
             game.cut, 0, None, (), scores, round_index, (0,) * n, results, True, None, game.over, game.winner,
+            game.pool,
         )
     history = rnd.history
     draws = [0] * n
@@ -185,6 +187,7 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
         round_end=rnd.end,
         game_over=game.over,
         winner=game.winner,
+        pool=game.pool,
     )
 
 

@@ -19,6 +19,11 @@ def summary(game: GameState) -> dict[str, Any]:
         rounds.append({"end": None, "winner": None, "points": list(rnd.round_points()),
                        "pips_left": list(rnd.pips_left())})
     to_move = game.current_seat
+    extra: dict[str, Any] = {}
+    if game.rules.partners:
+        extra["sides"] = [list(side) for side in game.rules.sides]
+    if game.rules.plays_for_chips:
+        extra["pool"] = game.pool
     return {
         "rules": game.rules.id,
         "scores": list(game.totals()),
@@ -29,6 +34,7 @@ def summary(game: GameState) -> dict[str, Any]:
         "legal": sorted(str(a) for a in game.legal_actions()) if to_move is not None else [],
         "ends": rnd.ends_by_name() if rnd is not None else {},
         "end_sum": rnd.end_sum() if rnd is not None and game.rules.scores_ends else None,
+        **extra,
     }
 
 

@@ -1,4 +1,5 @@
-"""Duplicate matches between two players: every deal is played twice, with the seats swapped.
+"""Duplicate matches between two levels: every deal is played once with A's side in each seating (two players:
+the seats swapped; partners: the sides swapped; N each for himself: A in every seat, B in the others).
 
 Deal i of a tournament with seed S is dealt from a seed derived from (S, i) alone, so the games, and every figure
 but the times, are the same whatever the number of worker processes.
@@ -10,35 +11,44 @@ import os
 import random
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from math import sqrt
 from typing import Any, Callable, Mapping, Sequence
 
 from bones.engine.rules import Rules, get_rules
 from bones.match import play_game
 from bones.players import make_player, stand_in
 
-from .stats import percentile, wilson
+from .stats import Z95, percentile, wilson
 
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One game of a tournament: its deal seed, the seat A sat in, the winner (0: A, 1: B, None: tie)."""
+    """One game of a tournament: its deal seed, the seat A sat in (its first seat, where partners sit), the winner
+    (0: A's side, 1: a B side, None: a tie), A's share of the win (1, 0, or 1/k where k seats of different sides tie
+    for the most), and the results per hand."""
 
     pair: int
     deal_seed: int
     seat_a: int
     winner: int | None
-    points: tuple[int, int]  # final scores of A and B
+    points: tuple[float, float]  # final scores of A and of a B side (the mean of the B seats where A sits alone)
     ms_a: tuple[float, ...]
     ms_b: tuple[float, ...]
+    share: float = 0.0
+    hands: int = 1
+    gain_a: float = 0.0  # A's result per hand: points (or chips won, less lost) per hand, less a B side's
 
 
 @dataclass
 class TournamentResult:
-    """A whole tournament; `win_rate` counts a tie as half a win for each side."""
+    """A whole tournament. `win_rate` is A's mean share of the wins (a tie between two sides counts half); its fair
+    share is 1 / the number of sides at the table."""
 
     rules: str
     players: tuple[str, str]
     games: list[GameSummary] = field(default_factory=list)
+    sides: int = 2
+    seats: int = 2
 
     @property
     def wins(self) -> tuple[int, int]:
@@ -51,16 +61,25 @@ class TournamentResult:
     @property
     def win_rate(self) -> float:
         n = len(self.games)
-        return (self.wins[0] + 0.5 * self.ties) / n if n else 0.0
+        return sum(g.share for g in self.games) / n if n else 0.0
+
+    @property
+    def fair_share(self) -> float:
+        return 1 / self.sides
 
     @property
     def ci95(self) -> tuple[float, float]:
-        return wilson(self.wins[0] + 0.5 * self.ties, len(self.games))
+        return wilson(sum(g.share for g in self.games), len(self.games))
 
     @property
     def points_per_game(self) -> tuple[float, float]:
         n = len(self.games) or 1
         return (sum(g.points[0] for g in self.games) / n, sum(g.points[1] for g in self.games) / n)
+
+    @property
+    def gain_per_hand(self) -> tuple[float, tuple[float, float]]:
+        """A's mean result per hand over a B side's, with a 95% interval across the games."""
+        return mean_interval([g.gain_a for g in self.games])
 
     def ms_per_move(self, side: int) -> dict[str, float]:
         ms = [t for g in self.games for t in (g.ms_a if side == 0 else g.ms_b)]
@@ -70,15 +89,20 @@ class TournamentResult:
         a, b = self.players
         keys = (a, b) if a != b else (f"{a} (A)", f"{b} (B)")
         lo, hi = self.ci95
+        gain, (glo, ghi) = self.gain_per_hand
         return {
             "rules": self.rules,
             "players": list(self.players),
+            "seats": self.seats,
             "games": len(self.games),
             "wins": list(self.wins),
             "ties": self.ties,
             "win_rate": round(self.win_rate, 4),
             "ci95": [round(lo, 4), round(hi, 4)],
+            "fair_share": round(self.fair_share, 4),
             "points_per_game": [round(p, 2) for p in self.points_per_game],
+            "gain_per_hand": round(gain, 3),
+            "gain_per_hand_ci95": [round(glo, 3), round(ghi, 3)],
             "ms_per_move": {keys[i]: {k: round(v, 3) for k, v in self.ms_per_move(i).items()} for i in (0, 1)},
         }
 
@@ -88,24 +112,59 @@ def deal_seed(seed: int, pair: int) -> int:
     return random.Random(f"bones-tournament:{seed}:{pair}").getrandbits(48)
 
 
+def seatings(rules: Rules) -> list[tuple[int, ...]]:
+    """The seats A takes in the games of one deal: each side in turn (partners: A's side is seats 0 and 2, then 1
+    and 3; two players: seat 0, then seat 1), so every seat of the deal is played once by each level's side."""
+    return [side for side in rules.sides]
+
+
 def play_pair(rules: Rules, players: tuple[str, str], seed: int, pair: int) -> list[GameSummary]:
-    """Both games of one deal: A in seat 0, then A in seat 1."""
+    """Every game of one deal: A's side in each seating of `seatings`, B in every other seat."""
     ds = deal_seed(seed, pair)
     out = []
-    for seat_a in (0, 1):
-        levels = [players[0], players[1]] if seat_a == 0 else [players[1], players[0]]
+    for seats_a in seatings(rules):
+        levels = [players[0] if s in seats_a else players[1] for s in range(rules.players)]
         seated = [make_player(level, seed=ds + i) for i, level in enumerate(levels)]
         m = play_game(rules, seated, ds)
-        seat_b = 1 - seat_a
-        winner = None if m.winner is None else (0 if m.winner == seat_a else 1)
-        out.append(GameSummary(pair, ds, seat_a, winner, (m.scores[seat_a], m.scores[seat_b]),
-                               m.times_ms[seat_a], m.times_ms[seat_b]))
+        out.append(_summary(rules, pair, ds, seats_a, m))
     return out
 
 
-def pairs_for(games: int) -> int:
-    """Deals needed for `games` games: an odd count is rounded up, as every deal is played twice."""
-    return (max(games, 1) + 1) // 2
+def _summary(rules: Rules, pair: int, ds: int, seats_a: tuple[int, ...], m: Any) -> GameSummary:
+    """One finished game from A's side of the table."""
+    seat_a = seats_a[0]
+    others = [side for side in rules.sides if side != seats_a]
+    scores = m.scores
+    best = max(scores)
+    leading = [side for side in rules.sides if scores[side[0]] == best]
+    share = (1 / len(leading)) if seats_a in leading else 0.0
+    winner = 1 if seats_a not in leading else 0 if len(leading) == 1 else None  # None: A ties for the most
+    hands = max(1, len(m.game.results))
+    start = rules.start_score
+    b_score = sum(scores[side[0]] for side in others) / len(others)
+    gain = ((scores[seat_a] - start) - (b_score - start)) / hands
+    ms_b = tuple(t for side in others for s in side for t in m.times_ms[s])
+    ms_a = tuple(t for s in seats_a for t in m.times_ms[s])
+    return GameSummary(pair, ds, seat_a, winner, (scores[seat_a], b_score), ms_a, ms_b, share, hands, gain)
+
+
+def pairs_for(games: int, per_deal: int = 2) -> int:
+    """Deals needed for `games` games, every deal being played `per_deal` times (once with A in each seating):
+    a count that is not a multiple is rounded up."""
+    return (max(games, 1) + per_deal - 1) // per_deal
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of `values` and its 95% interval (normal approximation; the mean itself for fewer than two)."""
+    n = len(values)
+    if not n:
+        return 0.0, (0.0, 0.0)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, (mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * sqrt(var / n)
+    return mean, (mean - half, mean + half)
 
 
 def run_tournament(
@@ -117,14 +176,13 @@ def run_tournament(
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[int], None] | None = None,
 ) -> TournamentResult:
-    """Play `games` games (rounded up to even) of duplicate matches between `players[0]` (A) and `players[1]` (B).
+    """Play `games` games of duplicate matches between `players[0]` (A) and `players[1]` (B): every deal once with
+    A's side in each seating (`seatings`), so `games` is rounded up to a multiple of the number of sides.
 
     `jobs` worker processes (default: every core); `on_game(n)` is called as games finish, with how many finished.
     Unknown rules or players raise ValueError before anything is played.
     """
     rules = get_rules(rules_id, options)
-    if rules.players != 2:
-        raise ValueError(f"a tournament seats two players, but these rules seat {rules.players}")
     if len(players) != 2:
         raise ValueError(f"a tournament is between two players, not {len(players)}")
     for level in players:
@@ -133,9 +191,9 @@ def run_tournament(
             raise ValueError(f"{chosen.note} A tournament measures the level asked for: ask for "
                              f"{chosen.level} instead.")
     pair_players = (players[0], players[1])
-    n = pairs_for(games)
+    n = pairs_for(games, len(seatings(rules)))
     jobs = max(1, jobs or os.cpu_count() or 1)
-    result = TournamentResult(rules.id, pair_players)
+    result = TournamentResult(rules.id, pair_players, sides=len(rules.sides), seats=rules.players)
     done: list[GameSummary] = []
     if jobs == 1:
         for i in range(n):

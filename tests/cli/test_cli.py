@@ -88,13 +88,14 @@ def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys
     assert doc["format"] == "bones-record/1" and doc["rules"] == rules_id
     assert len(doc["rounds"]) == 1 and doc["rounds"][0]["actions"] == []
     hands, boneyard = doc["rounds"][0]["hands"], doc["rounds"][0]["boneyard"]
-    size = RULES[rules_id].hand_size
-    assert len(hands) == 2 and [len(h) for h in hands] == [size, size] and len(boneyard) == 28 - 2 * size
+    rules = RULES[rules_id]
+    n, size = rules.players, rules.hand_size
+    assert len(hands) == n and [len(h) for h in hands] == [size] * n and len(boneyard) == 28 - n * size
     assert len(set(sum(hands, []) + boneyard)) == 28
     code, summary, _ = replay(doc, tmp_path, capsys)
     assert code == 0
-    assert summary["rules"] == rules_id and summary["scores"] == [0, 0] and summary["finished"] is False
-    assert summary["to_move"] in (0, 1) and summary["legal"] and summary["ends"] == {}
+    assert summary["rules"] == rules_id and summary["scores"] == [rules.start_score] * n and not summary["finished"]
+    assert summary["to_move"] in range(n) and summary["legal"] and summary["ends"] == {}
     assert summary["end_sum"] is None
     # The same seed deals the same tiles; another seed deals others.
     code, again, _ = run_main(["deal", "--rules", rules_id, "--seed", "42"], capsys)

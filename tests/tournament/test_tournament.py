@@ -62,8 +62,8 @@ def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
                  "--jobs", "1", "--json"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"rules", "players", "games", "wins", "ties", "win_rate", "ci95", "points_per_game",
-                         "ms_per_move"}
+    assert set(data) == {"rules", "players", "seats", "games", "wins", "ties", "win_rate", "ci95", "fair_share",
+                         "points_per_game", "gain_per_hand", "gain_per_hand_ci95", "ms_per_move"}
     assert data["rules"] == "draw" and data["players"] == ["medium", "beginner"] and data["games"] == 4
     assert sum(data["wins"]) + data["ties"] == 4
     assert data["win_rate"] == pytest.approx((data["wins"][0] + data["ties"] / 2) / 4)
@@ -95,9 +95,41 @@ def test_cli_players_lists_every_level(capsys: pytest.CaptureFixture[str]) -> No
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines if not line.startswith(" ")] == ["beginner", "easy", "medium", "hard",
                                                                              "expert"]
-    assert "(Hard plays in its place with more than four seats" in lines[-1]
+    assert any("(Hard plays in its place with more than four seats" in line for line in lines)
 
 
 def test_a_level_that_does_not_play_the_game_is_refused_with_the_level_that_would() -> None:
     with pytest.raises(ValueError, match="Expert does not play Muggins.*ask for hard instead"):
         run_tournament("muggins", ["expert", "hard"], 2, options={"set": 12})
+
+
+def test_partners_play_each_deal_with_the_sides_swapped() -> None:
+    result = run_tournament("partnership_block", ["easy", "beginner"], games=4, seed=3, jobs=1)
+    assert [g.seat_a for g in result.games] == [0, 1, 0, 1]  # A's pair in seats 0 and 2, then 1 and 3
+    assert result.games[0].deal_seed == result.games[1].deal_seed
+    assert result.fair_share == 0.5 and result.to_json()["seats"] == 4
+    # the same level on both sides: the pair of games splits evenly
+    mirror = run_tournament("partnership_block", ["easy", "easy"], games=6, seed=5, jobs=1)
+    assert mirror.win_rate == 0.5
+
+
+def test_one_seat_of_a_plays_every_seat_of_each_deal_against_the_rest() -> None:
+    result = run_tournament("draw_dominoes", ["medium", "easy"], games=5, seed=1, jobs=1, options={"players": 5})
+    assert len(result.games) == 5 and [g.seat_a for g in result.games] == [0, 1, 2, 3, 4]
+    assert len({g.deal_seed for g in result.games}) == 1
+    assert result.fair_share == pytest.approx(0.2) and result.sides == 5
+    assert all(g.share in (0.0, 1.0) or 0 < g.share < 1 for g in result.games)
+    # a level against copies of itself takes exactly its fair share of each deal, whoever wins it
+    mirror = run_tournament("domino_pool", ["easy", "easy"], games=4, seed=2, jobs=1)
+    assert mirror.win_rate == pytest.approx(0.25)
+    assert mirror.gain_per_hand[0] == pytest.approx(0.0, abs=1e-9)
+
+
+def test_cli_seats_sets_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tournament", "--rules", "draw_dominoes", "--seats", "3", "--players", "easy", "beginner",
+                 "--games", "3", "--seed", "1", "--jobs", "1"])
+    out = capsys.readouterr().out
+    assert code == 0 and "one easy (A) v 2 beginner (B), each for himself, 3 games" in out
+    assert "fair share 33.3%" in out
+    code = main(["tournament", "--rules", "block", "--seats", "3", "--players", "easy", "easy", "--games", "2"])
+    assert code == 2 and "Block is played by 2 players, not 3" in capsys.readouterr().err
