@@ -202,7 +202,7 @@ def twin_games(rules: Rules, seed: int, moves: int, rng: random.Random) -> tuple
                       for s, h in enumerate(deal_.hands))
         boneyard = deal_.boneyard[:drawn] + tuple(it)
         try:
-            twin = GameState.new(rules, deals=[Deal(hands, boneyard)])
+            twin = GameState.new(rules, deals=[Deal(hands, boneyard, deal_.cut)])
         except ValueError:
             continue
         assert twin.round is not None

@@ -26,6 +26,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--expert-positions", type=int, default=50,
                    help="positions per stage for the Expert measurement (default 50)")
     p.add_argument("--no-expert", action="store_true", help="skip the Expert measurement")
+    p.add_argument("--pypi-seconds", type=float, default=4.0,
+                   help="time for the side-by-side run against the PyPI package dominoes 6.1.0 on four-handed "
+                        "partnership Block, seven tiles each (default 4; 0 skips it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -59,6 +62,13 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"{rid}: random playouts for {per:.1f} s ...", file=sys.stderr)
         out["rounds_per_s"][rid] = round(rounds_per_second(rid, per, args.seed), 1)
+    if args.pypi_seconds > 0:
+        from .bench_pypi import versus_pypi
+
+        if not args.json:
+            print(f"partnership Block, seven tiles, beside dominoes 6.1.0 for {args.pypi_seconds:.1f} s ...",
+                  file=sys.stderr)
+        out["versus_dominoes"] = versus_pypi(args.pypi_seconds, args.seed)
     if not args.no_expert:
         from bones.tournament.speed import expert_bench
 
@@ -70,6 +80,12 @@ def run(args: argparse.Namespace) -> int:
         print("Random-playout rounds per second (one process):")
         for rid, rate in out["rounds_per_s"].items():
             print(f"  {rid:<14} {rate:>10,.0f}")
+        vs = out.get("versus_dominoes")
+        if vs:
+            print(f"Partnership Block, seven tiles each: bones {vs['bones']:,.0f} rounds/s, dominoes 6.1.0 "
+                  f"{vs['dominoes_6_1_0']:,.0f} rounds/s: {vs['ratio']:.2f}x")
+        elif args.pypi_seconds > 0:
+            print("The PyPI package dominoes is not installed: no side-by-side figure (make install adds it).")
         for rid, fig in out.get("expert", {}).items():
             print(f"Expert {rid}: {fig}")
     return 0

@@ -385,9 +385,7 @@ class RoundState:
         if len(hands) == 2:
             s.hands = (left, hands[1]) if seat == 0 else (hands[0], left)
         else:
-            as_list = list(hands)
-            as_list[seat] = left
-            s.hands = tuple(as_list)
+            s.hands = hands[:seat] + (left,) + hands[seat + 1:]
         return s
 
     def _play_plain(self, action: Action) -> "RoundState":
@@ -659,6 +657,13 @@ class RoundState:
     def _check_blocked(self) -> None:
         """End the round if nobody can play or draw."""
         if self.can_draw():
+            return
+        if self.setup.simple:  # every seat may play on every open end: one mask says what fits
+            fit = self.raw[5]
+            for h in self.hands:
+                if h & fit:
+                    return
+            self._finish("blocked")
             return
         for seat, h in enumerate(self.hands):
             if h & self.fit_for(seat):

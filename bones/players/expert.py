@@ -90,12 +90,16 @@ def game_value(diff: float, obs: Observation) -> float:
     as either side nears the target, s shrinks and each point moves p more. A thousandth of the difference over
     the target breaks ties where p is flat.
     """
-    target = obs.rules.target
+    rules = obs.rules
+    target = rules.target
     if abs(diff) >= TARGET_BONUS / 2:
         return 1.0 if diff > 0 else -1.0
+    if rules.plays_for_chips:  # chips: each one counts the same, however many are held
+        return diff / max(1, rules.ante * obs.seats)
     me = obs.seat
     mine = obs.scores[me] + max(diff, 0.0)
-    other = max(s for i, s in enumerate(obs.scores) if i != me) + max(-diff, 0.0)
+    ours = rules.side_of(me)  # a partner's score is the side's own
+    other = max(s for i, s in enumerate(obs.scores) if i not in ours) + max(-diff, 0.0)
     if mine >= target or other >= target:
         u = 1.0 if mine > other else -1.0 if mine < other else 0.0
     else:

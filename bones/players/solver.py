@@ -30,6 +30,7 @@ from bones.engine.actions import Action
 from bones.engine.layout import DOUBLE, FROZEN, SPINNER, Layout, Table, layout_of
 from bones.engine.round import RoundState
 from bones.engine.rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn
+from bones.engine.scoring import pool_size
 from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
@@ -86,7 +87,8 @@ _KINDS = {LayoutKind.LINE: fast.K_LINE, LayoutKind.FIRST_SPINNER: fast.K_FIRST,
           LayoutKind.FIRST_SPINNER_FREE: fast.K_FREE}
 _FITS = {Fit.MATCH: fast.F_MATCH, Fit.SEVEN: fast.F_SEVEN}
 _ROUND = {RoundScoring.LOWEST_TAKES_DIFFERENCE: fast.R_DIFFERENCE, RoundScoring.LOWEST_TAKES_ALL: fast.R_TAKES_ALL,
-          RoundScoring.BERGEN: fast.R_BERGEN, RoundScoring.ONE_POINT: fast.R_ONE_POINT}
+          RoundScoring.BERGEN: fast.R_BERGEN, RoundScoring.ONE_POINT: fast.R_ONE_POINT, RoundScoring.POOL: fast.R_POOL}
+_TURN = {Turn.NEXT_SEAT: 0, Turn.DOUBLE_AGAIN: 1, Turn.PLAY_ON: 2}
 _DRAW = {Draw.NEVER: 0, Draw.UNTIL_FITS: 1, Draw.OPTIONAL: 2}
 _DOUBLES = sum(1 << t.id for t in TILES_BY_ID if t.is_double and t.high <= 9)
 
@@ -196,7 +198,11 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_KEEP] = rules.kept_back
     p[fast.P_LAYOUT] = _KINDS[rules.layout]
     p[fast.P_MULT] = rules.end_multiple
-    p[fast.P_ALL] = _ROUND[rules.round_scoring]
+    p[fast.P_ALL] = fast.R_SIDES if rules.partners else _ROUND[rules.round_scoring]
+    p[fast.P_PARTNER] = (root + 2) % 4 if rules.partners else -1
+    if rules.plays_for_chips:
+        p[fast.P_POOL] = pool_size(rules, rules.chips * n - sum(state.base_scores))
+        p[fast.P_ANTE] = rules.ante
     p[fast.P_ROUND] = rules.rounding
     p[fast.P_TARGET] = rules.target
     p[fast.P_IMMED] = 1 if rules.ends_at_once else 0
@@ -213,7 +219,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_NS] = fast.S_END + 3 * ne
     p[fast.P_FIT] = _FITS[rules.fit]
     p[fast.P_TRUMPS] = layout.trumps
-    p[fast.P_TURN] = 1 if rules.turn is Turn.DOUBLE_AGAIN else 0
+    p[fast.P_TURN] = _TURN[rules.turn]
     p[fast.P_HEADERS] = 1 if rules.headers else 0
     p[fast.P_PERMULT] = 1 if rules.per_multiple else 0
     p[fast.P_OWN] = 1 if rules.winner_scores_own else 0

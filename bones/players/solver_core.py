@@ -82,6 +82,8 @@ R_DIFFERENCE = 0
 R_TAKES_ALL = 1
 R_BERGEN = 2
 R_ONE_POINT = 3
+R_SIDES = 4  # partners: the lighter side wins the difference, marked to both partners
+R_POOL = 5  # chips: domino, else the lightest hands (ties divide), take the pool; every seat paid its ante
 # moves that lay no tile (no tile has id 127)
 DRAW_MOVE = 127 << 7  # draw one tile at will (the Draw Game)
 SHUT_MOVE = (127 << 7) | 2  # shut the game and count, after the other's "go"
@@ -109,14 +111,17 @@ P_NE = 21  # ends the layout can have
 P_NS = 22  # ints of state saved per frame: S_END + 3 * P_NE
 P_FIT = 23  # F_*
 P_TRUMPS = 24  # F_SEVEN: the tiles that go on any end
-P_TURN = 25  # 1: a seat that lays a double plays again
+P_TURN = 25  # 1: a seat that lays a double plays again; 2: a seat plays on while a tile of its hand fits
 P_HEADERS = 26  # 1: Bergen's headers score during play
 P_PERMULT = 27  # 1: one point for each multiple at the ends, not the sum
 P_OWN = 28  # 1: the round's winner also scores its own pips
 P_SHUT = 29  # 1: after a "go", the other may shut the game and count
 P_DOUBLES = 30  # the tiles that are doubles
 P_TSTUCK = 31  # 1: trumps only when no other tile fits (Matadore's "to prevent a block")
-P_SCORES = 32  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+P_PARTNER = 32  # the root's partner, who plays for the root's side (-1: each seat for itself)
+P_POOL = 33  # R_POOL: the chips in the pool
+P_ANTE = 34  # R_POOL: each seat's ante
+P_SCORES = 35  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
 
@@ -228,6 +233,24 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         else:
             others += rp[4 + i]
     kind = prm[P_ALL]
+    root = prm[P_ROOT]
+    if kind == R_SIDES:
+        # seed 004: the partners' pips are added, and the side with the lower number wins the difference
+        ours = rp[4] + rp[6]
+        theirs = rp[5] + rp[7]
+        if ours < theirs:
+            rp[0] = rp[2] = theirs - ours
+        elif theirs < ours:
+            rp[1] = rp[3] = ours - theirs
+        return rp[root] - rp[root + 1 if root + 1 < 4 else 0]
+    if kind == R_POOL:
+        # domino takes the pool, else the lightest hands divide it (the odd chips stay in it); the root's net chips
+        k = 1 if out else nlow
+        share = prm[P_POOL] // k
+        for i in range(n):
+            won = (out and i == s[S_CUR]) or (not out and rp[4 + i] == low)
+            rp[i] = (share if won else 0) - prm[P_ANTE]
+        return rp[root]
     if kind == R_DIFFERENCE:
         gain = others + low if prm[P_OWN] == 1 else others - low
         if gain > 0 and others > 0:
@@ -271,7 +294,6 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         if step:
             pts = (pts + step // 2) // step * step
         rp[w] = pts
-    root = prm[P_ROOT]
     v = 0
     for i in range(n):
         v += rp[i] if i == root else -rp[i]
@@ -420,7 +442,11 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
         return 3
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
         return 2
-    if not (double and prm[P_TURN] == 1):
+    turn = prm[P_TURN]
+    if turn == 2:
+        if s[S_HAND + seat] & fit_now(s, prm, fitmask) == 0:  # plays on while a tile of its hand fits
+            s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
+    elif not (double and turn == 1):
         s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
     if blocked(s, prm, fitmask):
         return 1
@@ -485,7 +511,7 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
             low = p
             lightest = i
     gap = (total - n * low) // 2
-    return float(gap if lightest == prm[P_ROOT] else -gap)
+    return float(gap if lightest == prm[P_ROOT] or lightest == prm[P_PARTNER] else -gap)
 
 
 @_inline
@@ -688,6 +714,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
     An explicit stack of frames instead of recursion (numba's disk cache cannot hold recursive functions).
     """
     root = prm[P_ROOT]
+    partner = prm[P_PARTNER]  # plays for the root's side (-1: nobody does)
     width = prm[P_TC] * prm[P_NE] + 4
     mask = len(tt) // 4 - 1
     d = start
@@ -730,15 +757,17 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
                 k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
-                best = -INF if seat == root else INF
+                best = -INF if seat == root or seat == partner else INF
                 for i in range(k):
                     m = moves[mbase + i]
                     save(s, prm, undo, d)
                     status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
                     delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
-                    v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root else -delta)
+                    v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root or seat == partner
+                                                                      else -delta)
                     restore(s, prm, undo, d)
-                    if (seat == root and v > best) or (seat != root and v < best):
+                    ours = seat == root or seat == partner
+                    if (ours and v > best) or (not ours and v < best):
                         best = v
                 v = best
                 mode = RETURN
@@ -836,7 +865,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             ff[gb + G_BETA] = b
             ff[gb + G_A0] = a
             ff[gb + G_B0] = b
-            ff[gb + G_BEST] = -INF if seat == root else INF
+            ff[gb + G_BEST] = -INF if seat == root or seat == partner else INF
             mode = NEXT
         elif mode == NEXT:
             fb = d * NFI
@@ -885,7 +914,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             seat = s[S_CUR]
             status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
             delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
-            if seat != root:
+            if seat != root and seat != partner:
                 delta = -delta
             fi[fb + F_DELTA] = delta
             if status:
@@ -900,7 +929,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     # principal variation search: values are whole points, so a window of one tells whether
                     # a later move beats the first; only then is it searched again with the full window
                     fi[fb + F_PHASE] = 1
-                    if seat == root:
+                    if seat == root or seat == partner:
                         b = a + 1.0
                     else:
                         a = b - 1.0
@@ -926,7 +955,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 a = ff[gb + G_ALPHA]
                 b = ff[gb + G_BETA]
                 again = False
-                if s[S_CUR] == root:
+                if s[S_CUR] == root or s[S_CUR] == partner:
                     if a < v < b:
                         again = True
                         a = v
@@ -942,7 +971,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     d += 1
                     mode = ENTER
                     continue
-            if s[S_CUR] == root:
+            if s[S_CUR] == root or s[S_CUR] == partner:
                 if v > ff[gb + G_BEST]:
                     ff[gb + G_BEST] = v
                     fi[fb + F_BEST] = m

@@ -47,8 +47,11 @@ CUT_WORDS = {
                "heavier tile, and that player may set any tile.",
     Cut.PUSHED: "Before the deal the players cut for the first set: one pushes two tiles face down to the other, "
                 "who takes one; both are turned up and the lighter tile sets, any tile it likes.",
-    Cut.DRAWN: "Before the deal each player draws a tile: the lower double sets first, or with no double the "
-               "lighter tile, any tile it likes. The table shows the tiles cut.",
+    Cut.DRAWN: "Before the deal each player draws a tile: the lowest double sets first, or with no double the "
+               "lightest tile, any tile it likes. The table shows the tiles cut.",
+    Cut.PARTNERS: "Before the deal the four cut for partners: each draws a tile, the two lowest play against the two "
+                  "highest, partners sit opposite, and the lowest cut sets first, any tile it likes. The table shows "
+                  "the tiles cut.",
 }
 
 
@@ -126,6 +129,12 @@ def _turn(rules: Rules) -> list[str]:
         out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
     if rules.turn is Turn.DOUBLE_AGAIN:
         out.append("A player who lays a double plays again.")
+    if rules.turn is Turn.PLAY_ON:
+        out.append("A player goes on laying tiles as long as one of them fits either end; only then does the turn "
+                   "pass to the left.")
+    if rules.partners:
+        out.append("Partners sit opposite each other and play for their side: the player across the table is "
+                   "yours.")
     if rules.shut:
         out.append("When the other player says \"go\" (cannot lay a tile), you may shut the game at once instead "
                    "of playing on: the hands are then counted as in a blocked round.")
@@ -205,6 +214,17 @@ def _round_end(rules: Rules) -> list[str]:
     n = rules.players
     out = ["A round ends when a player lays their last tile (goes out), or when nobody can lay a tile or draw "
            "(the round is blocked). Then the dots left in each hand are counted."]
+    if rules.plays_for_chips:
+        out.append(f"Every player starts with {rules.chips} chips and puts {rules.ante} into the pool before each "
+                   f"hand. Going out (domino) takes the whole pool; in a blocked hand the fewest dots take it, and "
+                   f"equal lightest hands divide it: the chips that do not divide stay in the pool for the next hand.")
+        return out
+    if rules.partners:
+        st = settle(rules, "blocked", None, (3, 9, 8, 4))
+        out.append(f"The partners' dots are added, and the side with fewer wins the difference, marked to both "
+                   f"partners: 3 + 8 = 11 against 9 + 4 = 13 → +{st.points[0]} for the first side. Equal sides "
+                   f"score nothing.")
+        return out
     if rules.round_scoring is RoundScoring.BERGEN:
         out.append("Going out (\"domino\") scores 1. In a blocked round the lightest hand without a double scores 1; "
                    "if the lightest hand holds a double, the other scores the 1; if both hold doubles, the lighter "
@@ -251,6 +271,13 @@ def _round_end(rules: Rules) -> list[str]:
 
 
 def _goal(rules: Rules) -> list[str]:
+    if rules.plays_for_chips:
+        hands = f"after {rules.hands} hands" if rules.hands else "when a player cannot pay the ante"
+        return [f"The game ends {hands} (or sooner, when a player has no chip left for the ante); the most chips "
+                "win."]
+    if rules.partners:
+        return [f"Rounds are played until a side has {rules.target} points or more at the end of a round; that "
+                "side wins."]
     if rules.one_round_game:
         return ["One round is a game: its winner wins the game."]
     if rules.ends_at_once:

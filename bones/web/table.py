@@ -15,7 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, new_game, observe,
+from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, get_rules, new_game, observe,
                           observe_finished)
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn
@@ -213,15 +213,16 @@ class Table:
     @staticmethod
     def seats_for(settings: dict[str, Any], rules: str) -> int:
         """How many sit at the table for `rules`: two when two people share it, else the number chosen."""
-        if settings["opponent"] == computer.TWO_PLAYERS:
+        game = RULES[rules]
+        if settings["opponent"] == computer.TWO_PLAYERS and 2 in game.allowed_players:
             return 2
-        n = settings["players"].get(rules, 2)
-        return n if n in RULES[rules].allowed_players else 2
+        n = settings["players"].get(rules, game.players)
+        return n if n in game.allowed_players else game.players
 
     def _stored(self, token: str, rules: str, settings: dict[str, Any]) -> GameRow | None:
         """The game on the table for these settings: the game, the number of players, against the computer or
         between two people, and the variations chosen (each keeps its own game)."""
-        two = settings["opponent"] == computer.TWO_PLAYERS
+        two = self.seats_for(settings, rules) == 2 and settings["opponent"] == computer.TWO_PLAYERS
         wanted = self.variations_for(settings, rules)
         return self.store.current_game(token, rules, self.seats_for(settings, rules), two,
                                        lambda options: variations.of_row(rules, options) == wanted)
@@ -437,7 +438,7 @@ class Table:
             action = Action.parse(text)
         except ActionParseError as e:
             raise ApiError(400, str(e)[:300]) from None
-        top = RULES[row.rules].max_pip
+        top = get_rules(row.rules, _options(row)).max_pip
         if action.tile is not None and action.tile.high > top:
             shown = text.split()[0] if text.split() else str(action.tile)
             raise ApiError(400, f"{shown[:20]} is not a tile of {set_words(top)}: its halves show 0 to {top}.")
@@ -655,6 +656,11 @@ class Table:
                 raise ApiError(400, f"Unknown setting {str(key)[:30]!r} (settings: game, opponent, players, options, "
                                     "show_moves, pace, sound, shortcuts).")
             settings[key] = value
+        game = RULES[settings["game"]]
+        if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
+            seats = " or ".join(map(str, game.allowed_players))
+            raise ApiError(400, f"Two people share the table in games for two; {game.name} is played by {seats}. "
+                                "Choose a computer level to play it.")
         self.store.save_settings(token, settings)
         return self.open(token, {})
 

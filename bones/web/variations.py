@@ -41,6 +41,7 @@ TITLES = {
     "shut": "Shutting the game",
     "draw": "Drawing",
     "pose": "The set after the first round",
+    "partners": "Sides",
 }
 LABELS: dict[str, dict[Any, str]] = {
     "opening": {"highest_double": "The highest double leads (no double dealt: deal again)",
@@ -62,6 +63,8 @@ LABELS: dict[str, dict[Any, str]] = {
              "optional": "Draw at will (never the last two tiles)"},
     "pose": {"alternate": "The set alternates",
              "winner": "The winner of a round sets the next"},
+    "partners": {False: "Each plays for himself",
+                 True: "Partners sit opposite and add their dots (settled as four-handed Block)"},
 }
 
 

@@ -265,6 +265,14 @@ def _cut(obs: Observation, names: Names) -> dict[str, Any] | None:
             "text": cut_text(names, obs.rules, obs.cut, obs.leader)}
 
 
+def _goal(obs: Observation) -> str:
+    """How far the game goes, beside the round: "to 100", or for chips "of 10 hands"."""
+    rules = obs.rules
+    if rules.plays_for_chips:
+        return f"of {rules.hands}" if rules.hands else "till a player cannot ante"
+    return f"to {rules.target}"
+
+
 def build_view(obs: Observation, names: Names, lid_open: bool = True, two_players: bool = False) -> dict[str, Any]:
     """The JSON view of `obs.seat`; with the lid closed the seat's own tiles are face down as well. Where scores
     count only when claimed, nothing in it says what a play makes or whether points lie unclaimed."""
@@ -324,6 +332,9 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "round": obs.round_index + 1,
         "scores": list(obs.scores),
         "target": rules.target,
+        "goal": _goal(obs),
+        "sides": [list(side) for side in rules.sides] if rules.partners else None,  # partners share one score
+        "pool": obs.pool if rules.plays_for_chips else None,  # the chips in the pool
         "round_over": obs.round_over,
         "game_over": obs.game_over,
         "winner": obs.winner,

@@ -151,7 +151,7 @@ def draw_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules | 
 
 def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -> str:
     """A pass, and the rule that made it one."""
-    said = "said \u201cgo\u201d" if rules.shut else "passed"
+    said = "said \u201cgo\u201d" if rules.shut or not rules.draws else "passed"  # seed 004's Block games say "go"
     base = f"{names.who(seat)} had nothing {wants(rules, open_pips)} and {said}"
     if not rules.draws:
         return f"{base}: nobody draws in {rules.name}."
@@ -164,22 +164,30 @@ def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int
     """How the players cut for the first set, and who sets (seed 004's three methods)."""
     sets = f"{names.who(setter)} {names.verb(setter, 'set', 'sets')} first, any tile"
     sets = sets[:1].upper() + sets[1:]
-    if rules.cut is Cut.HANDS or not cut or len(cut) != 2:
+    if rules.cut is Cut.HANDS or not cut:
         return (f"The first set is read on the hands dealt: the higher double, or with no double the heavier tile. "
                 f"{sets}.")
-    a, b = cut
     if rules.cut is Cut.PUSHED:
+        a, b = cut
         head = (f"The cut: {names.lower(0)} pushed two tiles face down and {names.lower(1)} took {b}, leaving "
                 f"{a} to {names.lower(0)}")
         why = "the lighter tile sets"
     else:
-        head = f"The cut: {names.lower(0)} drew {a}, {names.lower(1)} {b}"
-        if a.is_double and b.is_double:
-            why = "the lower double sets"
-        elif a.is_double or b.is_double:
+        head = "The cut: " + ", ".join(f"{names.lower(s)} drew {t}" if s == 0 else f"{names.lower(s)} {t}"
+                                       for s, t in enumerate(cut))
+        doubles = sum(t.is_double for t in cut)
+        two = len(cut) == 2
+        if rules.cut is Cut.PARTNERS:
+            low = sorted(range(len(cut)), key=lambda s: cut[s].pips)[:2]
+            why = (f"the two lowest, {_names_list(names, sorted(low))}, play as partners against the two highest, "
+                   f"and the lowest cut sets")
+        elif doubles > 1:
+            why = "the lower double sets" if two else "the lowest double sets"
+        elif doubles == 1:
             why = "only one drew a double, and a double sets first"
         else:
-            why = "neither drew a double, so the lighter tile sets"
+            why = "neither drew a double, so the lighter tile sets" if two else \
+                "nobody drew a double, so the lightest tile sets"
     head = head[:1].upper() + head[1:]
     return f"{head}: {why}. {sets}."
 
@@ -256,6 +264,12 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
     if rules.round_scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
         return _one_point_text(names, result, rules, head, hands, shut_by)
+    opening = (f"{head}: {names.who(st.winner)} went out ({hands})" if st.end == "out" and st.winner is not None
+               else f"{_blocked(head, names, shut_by)} {hands}")
+    if rules.plays_for_chips:
+        return _pool_text(names, result, rules, opening)
+    if rules.partners:
+        return _sides_text(names, result, rules, opening)
     counted = [pips[s] for s in st.counted]
     if not rules.lowest_takes_all:
         low = st.less
@@ -297,6 +311,33 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     return f"{blocked} {hands}: equal lightest hands, nobody scores."
 
 
+def _sides_text(names: Names, result: RoundResult, rules: Rules, opening: str) -> str:
+    """A partnership round: the partners' dots added, and the lighter side wins the difference (seed 004)."""
+    pips = result.pips_left
+    sums = [(side, sum(pips[s] for s in side)) for side in rules.sides]
+    told = "; ".join(f"{_names_list(names, side)} {total}" for side, total in sums)
+    st = result.settlement
+    if not st.scorers:
+        return f"{opening}. The partners' dots: {told}. Equal sides, nobody scores."
+    gain = st.points[st.scorers[0]]
+    return (f"{opening}. The partners' dots: {told}. The lighter side wins the difference, {gain} → +{gain} for "
+            f"{_names_list(names, st.scorers)}.")
+
+
+def _pool_text(names: Names, result: RoundResult, rules: Rules, opening: str) -> str:
+    """A hand of Domino Pool: who takes the pool, or how the lightest hands divide it."""
+    st = result.settlement
+    winners = st.scorers
+    share = max(st.points) + rules.ante  # a winner's gain is its share less its ante
+    chips = f"{share} chip" + ("" if share == 1 else "s")
+    if st.end == "out":
+        return f"{opening}: domino takes the pool, {chips}."
+    if len(winners) == 1:
+        return f"{opening}: the fewest dots take the pool, {chips}, for {names.lower(winners[0])}."
+    return (f"{opening}: {_names_list(names, winners)} tie for the fewest dots and divide the pool, {chips} each; "
+            f"what does not divide stays in the pool for the next hand.")
+
+
 def _one_round(rules: Rules | None) -> bool:
     """Whether one round won is the game (the French Boy's Game)."""
     return rules is not None and rules.one_round_game
@@ -306,8 +347,19 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None, rules: Ru
     """The end of the game."""
     if _one_round(rules) and winner is not None:
         return "You won the game." if names.who(winner) == "You" else f"{names.who(winner)} won the game."
+    if rules is not None and rules.partners:
+        board = " to ".join(str(scores[side[0]]) for side in sorted(rules.sides, key=lambda sd: -scores[sd[0]]))
+        if winner is None:
+            return f"The game is over, the sides tied at {board}."
+        side = _names_list(names, rules.side_of(winner))
+        return f"{side[:1].upper() + side[1:]} won the game, {board}."
     if len(scores) > 2:
         board = ", ".join(f"{names.lower(s) if s else names.who(s)} {p}" for s, p in enumerate(scores))
+        if rules is not None and rules.plays_for_chips:
+            if winner is None:
+                return f"The game is over, tied for the most chips ({board})."
+            won = "You" if names.who(winner) == "You" else names.who(winner)
+            return f"{won} won the game with {scores[winner]} chips ({board})."
         if winner is None:
             return f"The game is over, tied at the top ({board})."
         if names.who(winner) == "You":
@@ -348,6 +400,8 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
     if _one_round(rules):
         again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
         text = game_text(names, scores, winner, rules) + again
+    elif rules is not None and rules.plays_for_chips:
+        text = game_text(names, scores, winner, rules) + f" {count} {'hand' if count == 1 else 'hands'}."
     else:
         text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

@@ -8,27 +8,34 @@ from collections.abc import Iterator
 from bones.engine.round import RoundState
 from bones.engine.rules import Rules, get_rules
 from bones.engine.tiles import tile_set
-from bones.players.solver import TARGET_BONUS
+from bones.players.solver import TARGET_BONUS, solvable
 
 from tests.kit import CONFIGS, VARIANTS
 
 
-def _diff(points: tuple[int, ...], root: int) -> int:
+def diff(rules: Rules, points: tuple[int, ...], root: int) -> int:
+    """The root's points less the others': where partners share a score, its side's less the other side's; where
+    hands are played for chips, the root's own chips."""
+    if rules.partners:
+        return points[root] - points[(root + 1) % 4]
+    if rules.plays_for_chips:
+        return points[root]
     return sum(p if i == root else -p for i, p in enumerate(points))
 
 
 def minimax(state: RoundState, root: int, start: int | None = None) -> float:
     """What `root` makes from `state` to the end of the round minus what the others make, every seat playing
-    perfectly (the others against root), found with the engine's legal_actions and apply only."""
+    perfectly (the others against root's side), found with the engine's legal_actions and apply only."""
+    rules = state.rules
     if start is None:
-        start = _diff(state.round_points(), root)
+        start = diff(rules, state.round_points(), root)
     if state.over:
-        v = float(_diff(state.round_points(), root) - start)
+        v = float(diff(rules, state.round_points(), root) - start)
         if state.end == "target":
             v += TARGET_BONUS if state.winner == root else -TARGET_BONUS
         return v
     vals = [minimax(state.apply(a), root, start) for a in state.legal_actions()]
-    return max(vals) if state.current == root else min(vals)
+    return max(vals) if state.current in rules.side_of(root) else min(vals)
 
 
 # every game of the registry with every number of players, a few other options, and the engine's layouts, fits and
@@ -38,6 +45,8 @@ RULE_CHOICES: list[tuple[str, dict | None] | Rules] = [
     ("five_up", {"set": 9}), ("five_up", {"target": 40}), ("muggins", {"spinner": True}),
     ("muggins", {"count": "per_five"}), ("matadore", {"trumps": "when_stuck"}),
     ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional"}), *VARIANTS]
+# ... those the face-up solver plays (at most four seats)
+RULE_CHOICES = [c for c in RULE_CHOICES if solvable(c if isinstance(c, Rules) else get_rules(*c)) is None]
 
 
 def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:

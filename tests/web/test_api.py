@@ -290,7 +290,7 @@ def test_no_request_gets_a_server_error(client: TestClient) -> None:
 def test_draw_dominoes_and_muggins_seat_two_to_four(client: TestClient) -> None:
     """The games of seeds 001 and 004: in the Game menu, 2-4 players, each count with its own unfinished game."""
     games = {g["id"]: g for g in state(client)["games"]}
-    assert games["draw_dominoes"]["players"] == [2, 3, 4] and games["muggins"]["players"] == [2, 3, 4]
+    assert games["draw_dominoes"]["players"] == [2, 3, 4, 5, 6, 7, 8] and games["muggins"]["players"] == [2, 3, 4]
     assert games["draw"]["players"] == [2]
     for game in ("draw_dominoes", "muggins"):
         r = post(client, "/api/settings", {"game": game, "players": 3})
@@ -425,3 +425,14 @@ def test_the_table_names_the_level_that_plays_where_expert_does_not(client: Test
     note = level_note("expert", get_rules("muggins", {"set": 12}))
     assert note is not None and note.startswith("Expert does not play Muggins") and "Hard plays in its place" in note
     assert level_note("hard", get_rules("muggins", {"set": 12})) is None
+
+
+def test_two_people_share_the_table_only_in_games_for_two(client: Any) -> None:
+    """Two on one device is a game for two: a game of four is refused with why, and nothing changes."""
+    before = client.post("/api/open", json={}).json()["state"]
+    r = client.post("/api/settings", json={"game": "partnership_block", "opponent": "two"})
+    assert r.status_code == 400 and "games for two" in r.json()["error"] and "played by 4" in r.json()["error"]
+    assert client.post("/api/open", json={}).json()["state"]["game"] == before["game"]
+    r = client.post("/api/settings", json={"game": "partnership_block"})
+    assert r.status_code == 200 and r.json()["state"]["view"]["players"] == 4  # the game's own four seats
+    assert r.json()["state"]["view"]["sides"] == [[0, 2], [1, 3]]

@@ -250,7 +250,7 @@ def test_the_rules_panel_for_every_game_comes_from_its_fields(client: TestClient
             text = r.json()
             words = " ".join(line for s in text["sections"] for line in s["lines"])
             assert text["name"] == rules.name and text["players"] == n
-            assert str(rules.target) in words
+            assert (f"after {rules.hands} hands" if rules.plays_for_chips else str(rules.target)) in words
             assert ("Nobody draws" in words) == (not rules.draws)
             scoring = [s for s in text["sections"] if s["title"] == "Scoring during play"]
             assert bool(scoring) == rules.scores_in_play

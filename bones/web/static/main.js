@@ -116,15 +116,27 @@ function renderView(view) {
   const names = view.names;
   $("round").textContent = `Round ${view.round}`;
   // Every seat's score, in seat order; the one to move is marked.
-  $("scores").replaceChildren(...names.map((name, seat) => {
+  // Partners share one score: a side's names together ("You & Computer 2"); chips: each seat's, and the pool.
+  const sides = view.sides || names.map((_, seat) => [seat]);
+  const scoreSpans = sides.map((side) => {
     const span = document.createElement("span");
-    span.className = "score" + (view.current_seat === seat && !view.game_over ? " to-move" : "");
+    span.className = "score" + (side.includes(view.current_seat) && !view.game_over ? " to-move" : "");
     const b = document.createElement("b");
-    b.textContent = view.scores[seat];
-    span.append(`${name} `, b);
+    b.textContent = view.scores[side[0]];
+    span.append(`${side.map((seat) => names[seat]).join(" & ")} `, b);
     return span;
-  }));
-  $("target").textContent = `to ${view.target}`;
+  });
+  if (view.pool !== null) {
+    const span = document.createElement("span");
+    span.className = "score pool";
+    const b = document.createElement("b");
+    b.textContent = view.pool;
+    span.append("Pool ", b);
+    span.title = "Chips in the pool: domino takes it, else the fewest pips (ties divide)";
+    scoreSpans.push(span);
+  }
+  $("scores").replaceChildren(...scoreSpans);
+  $("target").textContent = view.goal;
   renderOthers(view);
   // The boneyard.
   const stack = $("bone-stack");
@@ -298,7 +310,8 @@ function seatBox(o, view, many, sideways) {
   g.setAttribute("aria-label", `${o.name}: ${what}${o.to_move && !view.round_over ? ", to move" : ""}`);
   const name = document.createElement("span");
   name.className = "seat-name";
-  name.textContent = o.name;
+  const partner = view.sides && view.sides.some((side) => side.includes(view.seat) && side.includes(o.seat));
+  name.textContent = partner ? `${o.name} (partner)` : o.name;
   name.setAttribute("aria-hidden", "true");
   g.appendChild(name);
   const row = document.createElement("span");
@@ -324,6 +337,7 @@ function renderOthers(view) {
   const place = others.map((_, i) => (!sides ? "far" : i === 0 ? "west" : i === others.length - 1 ? "east" : "far"));
   const far = $("others");
   far.classList.toggle("many", many);
+  far.classList.toggle("crowd", others.length > 3);  // five or more at the table: the far edge wraps
   for (const id of ["others", "west", "east"]) {
     const box = id === "others" ? far : $(id);
     const mine = others.filter((_, i) => place[i] === (id === "others" ? "far" : id));

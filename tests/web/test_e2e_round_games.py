@@ -1,0 +1,76 @@
+"""The games for three to six (and Draw Dominoes for up to eight) in a real headless chromium: a whole game of each
+against the computer by clicking, on desktop and phone: partners opposite with one score a side, "go" said in the
+status line, the pool's chips, and the seats round the felt. Screenshots land in build/screenshots/."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from bones.engine import observe
+
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, seat_at_table, settle, view
+from .test_e2e_games import WATCH, choose, click_action, idle, shot, truth
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
+    pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+GAMES = {
+    # game: (players, options, device)
+    "partnership_block": (4, {"target": 15}, "desktop"),
+    "block_play_on": (3, {"target": 15}, "phone"),
+    "sebastopol": (4, {"target": 15}, "desktop"),
+    "domino_pool": (6, {"hands": 2}, "phone"),
+    "draw_dominoes": (6, {"target": 20}, "desktop"),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str) -> None:
+    players, options, device = GAMES[game]
+    page = seat_at_table(browser, server, game, 3, players=players, options=options,
+                        device=PHONE if device == "phone" else DESKTOP)
+    page.evaluate(WATCH)
+    v = view(page)["view"]
+    assert v["players"] == players and page.locator("#others .seat, #west .seat, #east .seat").count() == players - 1
+    scores = page.inner_text("#scores")
+    if game == "partnership_block":  # partners opposite, one score a side
+        assert "You & Computer 2" in scores and "Computer 1 & Computer 3" in scores
+        assert page.locator('.seat[data-seat="2"] .seat-name').inner_text() == "Computer 2 (partner)"
+        assert v["cut"]["text"].startswith("The cut: you drew ") and "play as partners" in v["cut"]["text"]
+    if game == "domino_pool":
+        assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
+    done: dict[str, int] = {}
+    for _ in range(500):
+        g = truth(server, page)
+        if g.over:
+            break
+        assert g.current_seat == 0, "the page waits for you"
+        a = choose(observe(g, 0).legal_actions(), done)
+        what = click_action(page, a)
+        done[what] = done.get(what, 0) + 1
+        idle(page)
+        if page.is_visible("#game-over"):
+            break
+    final = truth(server, page)
+    assert final.over, (len(final.results), final.scores, done, view(page)["view"]["status"])
+    page.wait_for_selector("#game-over[open]")
+    assert final.over
+    text = page.inner_text("#game-over-text")
+    if game == "partnership_block":
+        assert " and " in text and " won the game, " in text
+    elif game == "domino_pool":
+        assert " chips (" in text and text.endswith("2 hands.")
+    shot(page, f"over_{game}_{players}_{device}")
+    said = page.evaluate("() => window.said")
+    passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history
+              if ev.action.kind == "pass" and ev.seat != 0] if final.finished else []
+    if passes and game != "draw_dominoes":  # nobody draws: a seat that cannot play says "go"
+        assert any("said \u201cgo\u201d" in s for s in said), said
+    page.click("#game-over-close")
+    settle(page)
+    assert page.inner_text("#status") == "Game over."
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
