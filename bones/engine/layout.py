@@ -74,8 +74,9 @@ class Table(NamedTuple):
         return [e[1] for e in self.ends if e is not None and not e[2] & EMPTY]
 
     def open_pips(self) -> tuple[int, ...]:
-        """The numbers on the open ends, each once, lowest first."""
-        return tuple(sorted({e[0] for e in self.ends if e is not None}))
+        """The numbers on the ends that may be played on now, each once, lowest first (a cross's arms waiting for
+        the others are left out)."""
+        return tuple(sorted({e[0] for e in self.ends if e is not None and not e[2] & FROZEN}))
 
 
 _new_table = tuple.__new__  # a Table without NamedTuple's Python-level __new__ (every play makes one)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from bones.engine.deal import outranks
 from bones.engine.layout import Table
 from bones.engine.observation import Observation
-from bones.engine.rules import Rules
+from bones.engine.rules import Rules, Turn
 from bones.engine.tiles import TILES_BY_ID, mask_of
 
 NEVER = 1 << 30  # "not yet played"
@@ -74,6 +74,14 @@ class Belief:
                 if ev.action.kind == "play":
                     assert ev.action.tile is not None
                     played.append((ev.action.tile.id, k))
+                    if rules.turn is Turn.PLAY_ON:
+                        # a seat plays on while a tile fits: once the turn passed, it held nothing for the ends
+                        after = obs.history[k + 1] if k + 1 < len(obs.history) else None
+                        if after is not None and after.seat != j:
+                            pm = 0
+                            for p in after.before.open_pips():
+                                pm |= 1 << p
+                            voids.append((k + 1, pm))
                 elif ev.action.kind in ("draw", "pass"):
                     # a draw tells the seat had nothing for the ends, unless it may draw at will; a pass always does
                     if ev.action.kind == "pass" or not rules.draws_freely:

@@ -121,3 +121,37 @@ def test_sampling_is_deterministic_and_the_world_state_matches_the_table() -> No
         assert face_up.points == game.round.points
         assert face_up.current == game.round.current
         break
+
+
+def test_a_seat_whose_run_ended_held_nothing_for_the_ends() -> None:
+    """Block playing on: a seat keeps the turn while a tile fits, so when the turn passed after its play, no
+    sampled hand of that seat shows a number open then (nobody draws, so it never gets one later)."""
+    seen = 0
+    for game, obs in random_observations("block_play_on", 10, seed=4):
+        ends = [k + 1 for k, e in enumerate(obs.history[:-1])
+                if e.action.kind == "play" and e.seat != obs.seat and obs.history[k + 1].seat != e.seat]
+        if not ends or obs.round_over:
+            continue
+        seen += 1
+        world = Belief(obs).sample(random.Random(seen))
+        for k in ends:
+            seat = obs.history[k - 1].seat
+            opens = obs.history[k].before.open_pips()
+            for t in range(28):
+                if world.hands[seat] >> t & 1:
+                    assert TILES_BY_ID[t].high not in opens and TILES_BY_ID[t].low not in opens
+    assert seen > 5
+
+
+def test_a_cross_arm_that_waits_is_not_a_number_anyone_passed_on() -> None:
+    """Sebastopol: while the 6-6's arms are not all begun only sixes may be played, so a "go" then says the seat
+    has no six, and nothing about the numbers on the arms that wait."""
+    from bones.engine.layout import layout_of
+
+    rules = get_rules("sebastopol")
+    layout = layout_of(rules)
+    g = GameState.new(rules, seed=3)
+    g = g.apply(g.legal_actions()[0])
+    g = g.apply(next(a for a in g.legal_actions() if a.kind == "play"))
+    assert g.round is not None and g.round.table.down == 2
+    assert g.round.table.open_pips() == (6,) and len(layout.ends_by_name(g.round.table)) == 4
