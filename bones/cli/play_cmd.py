@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
 from bones.engine.observation import Observation
@@ -47,6 +47,8 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
         why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_before.rules.name
+        if not game_before.rules.draws:  # seed 004's Block games: "says 'go'"
+            return f"{who} say{s} \"go\": nothing fits and {why}."
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
     if action.kind == "muggins":
         return f"{who} say{s} \"muggins\": the points the other side did not claim are taken."
@@ -57,10 +59,20 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
     return f"{who} play{s} {action.tile}{where}{claim}."
 
 
+def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:
+    """The scores as the terminal shows them: a side's names together where partners share one, chips where
+    hands are played for them."""
+    chips = " chips" if rules.plays_for_chips else ""
+    return " – ".join(f"{' & '.join(names[i] for i in side)} {scores[side[0]]}{chips}" for side in rules.sides)
+
+
 def _show(obs: Observation, names: list[str]) -> None:
     rules = obs.rules
-    scores = " – ".join(f"{names[i]} {s}" for i, s in enumerate(obs.scores))
-    print(f"\n── {rules.name}, round {obs.round_index + 1} · {scores} (to {rules.target})")
+    scores = score_line(rules, names, obs.scores)
+    goal = (f"round {obs.round_index + 1} of {rules.hands}, pool {obs.pool}" if rules.plays_for_chips
+            else f"round {obs.round_index + 1}")
+    aim = "" if rules.plays_for_chips else f" (to {rules.target})"
+    print(f"\n── {rules.name}, {goal} · {scores}{aim}")
     print("   " + line_text(obs).replace("\n", "\n   "))
     if obs.ends:
         print("   " + ends_text(obs))
@@ -150,9 +162,9 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(r.points) if p) or "nobody scores"
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
-    totals = " – ".join(f"{names[i]} {s}" for i, s in enumerate(game.scores))
-    who = "Nobody" if game.winner is None else names[game.winner]
-    print(f"\nGame over: {totals}. {who} win{'s' if who not in ('You', 'Nobody') else ''}.")
+    totals = score_line(game.rules, names, game.scores)
+    who = "Nobody" if game.winner is None else " & ".join(names[i] for i in game.rules.side_of(game.winner))
+    print(f"\nGame over: {totals}. {who} win{'s' if who not in ('You', 'Nobody') and '&' not in who else ''}.")
     return 0
 
 

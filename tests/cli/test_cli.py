@@ -435,3 +435,30 @@ def test_top_level_help() -> None:
     assert p.returncode == 0
     for command in ("rules", "deal", "replay"):
         assert command in p.stdout
+
+
+# ---- tables of more than two ---------------------------------------------------------------------------------
+
+def test_replay_names_the_sides_and_the_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = {"format": "bones-record/1", "rules": "partnership_block", "seed": 3, "rounds": [{"actions": []}]}
+    code, out, _ = replay(doc, tmp_path, capsys)
+    assert code == 0 and out["sides"] == [[0, 2], [1, 3]] and out["scores"] == [0, 0, 0, 0]
+    doc = {"format": "bones-record/1", "rules": "domino_pool", "options": {"players": 5}, "seed": 3,
+           "rounds": [{"actions": []}]}
+    code, out, _ = replay(doc, tmp_path, capsys)
+    assert code == 0 and out["pool"] == 5 and out["scores"] == [20] * 5 and "sides" not in out
+    doc["options"] = {"players": 4, "target": 50}  # the pool plays a number of hands, not to a target
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert "unknown option 'target' for domino_pool" in assert_error(code, out, err)
+
+
+def test_bench_measures_itself_beside_the_pypi_package(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("dominoes")  # a test dependency (pyproject.toml); skipped only outside `make install`
+    from bones.cli.bench_pypi import versus_pypi
+
+    fig = versus_pypi(0.3, 1)
+    assert fig is not None and fig["bones"] > 0 and fig["dominoes_6_1_0"] > 0
+    assert fig["ratio"] == pytest.approx(fig["bones"] / fig["dominoes_6_1_0"], rel=0.01)
+    code, out, _ = run_main(["bench", "--rules", "block", "--seconds", "0.2", "--no-expert", "--pypi-seconds", "0.3",
+                             "--json"], capsys)
+    assert code == 0 and set(json.loads(out)["versus_dominoes"]) == {"game", "bones", "dominoes_6_1_0", "ratio"}

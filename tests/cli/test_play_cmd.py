@@ -86,3 +86,14 @@ def test_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
     assert "unknown option 'spinner' for matadore" in capsys.readouterr().err
     assert main(["rules", "--options"]) == 0
     assert "--option claims=false | true (default false)" in capsys.readouterr().out
+
+
+def test_partners_and_chips_are_shown_as_players_count_them(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play("partnership_block", "beginner", 7, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "You & Computer 2 0 – Computer 1 & Computer 3 0 (to 100)" in out
+    assert "say \"go\": nothing fits" in out or "says \"go\": nothing fits" in out
+    assert "Game over: You & Computer 2 " in out
+    assert play("domino_pool", "beginner", 7, {"players": 3, "hands": 2}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "round 1 of 2, pool 3 · You 20 chips – Computer 1 20 chips – Computer 2 20 chips" in out
