@@ -169,7 +169,9 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     """The line under the status: which rule applies right now (`legal`: the actions the page is told of)."""
     rules = obs.rules
     if obs.game_over:
-        return f"{rules.name} is played to {rules.target}. Press New game to play again."
+        played = (f"for {rules.hands} hands" if rules.hands else "until a player cannot ante") \
+            if rules.plays_for_chips else f"to {rules.target}"
+        return f"{rules.name} is played {played}. Press New game to play again."
     if not obs.to_move or not lid_open:
         return rules_summary(rules)
     claim = (" Claim a score (Claim) before you lay its tile; Muggins! takes points the last player left "

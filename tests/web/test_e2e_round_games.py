@@ -63,6 +63,8 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         assert " and " in text and " won the game, " in text
     elif game == "domino_pool":
         assert " chips (" in text and text.endswith("2 hands.")
+        cells = page.locator("#game-over-table td").all_inner_texts()
+        assert "-1" in cells and "+-1" not in cells  # a lost ante, signed once
     shot(page, f"over_{game}_{players}_{device}")
     said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history
@@ -72,5 +74,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     page.click("#game-over-close")
     settle(page)
     assert page.inner_text("#status") == "Game over."
+    if game == "domino_pool":
+        assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New game to play again."
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

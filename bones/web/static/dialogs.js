@@ -150,7 +150,7 @@ export function gameOver(roundText, summary, record, title) {
   }));
   const rows = summary.rounds.map((r) => {
     const tr = document.createElement("tr");
-    const cells = [String(r.round), ...r.points.map((p) => (p ? `+${p}` : "0")), r.how];
+    const cells = [String(r.round), ...r.points.map((p) => (p > 0 ? `+${p}` : String(p))), r.how];
     cells.forEach((t, i) => {
       const td = document.createElement(i ? "td" : "th");
       if (!i) td.scope = "row";
