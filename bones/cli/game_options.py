@@ -56,7 +56,16 @@ def options_help(rules_id: str) -> list[str]:
         elif key == "players":
             out.append(f"players={' | '.join(map(str, rules.allowed_players))} (default {rules.players})")
         elif key == "hand_size":
-            out.append(f"hand_size=N (default {rules.hand_size} for two)")
+            sizes = ", ".join(f"{rules.with_options({'players': n}).hand_size} for {n}"
+                              for n in rules.allowed_players)
+            out.append(f"hand_size=N (default {sizes})")
         elif key == "set":
-            out.append(f"set={' | '.join(map(str, SET_SIZES))} (default {rules.max_pip})")
+            sets = {n: rules.default_set(n) for n in rules.allowed_players}
+            default = ", ".join(f"{m} for {n}" for n, m in sets.items()) if len(set(sets.values())) > 1 \
+                else str(rules.max_pip)
+            out.append(f"set={' | '.join(map(str, SET_SIZES))} (default {default})")
+        elif key in ("chips", "ante"):
+            out.append(f"{key}=N (default {getattr(rules, key)})")
+        elif key == "hands":
+            out.append(f"hands=N (default {rules.hands}; 0: until a player cannot ante)")
     return out
