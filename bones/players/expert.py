@@ -48,6 +48,7 @@ from .belief import Belief, World, world_state
 from .claims import catch, without_muggins
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
+from .solver_core import POOL_SCALE
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
 WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds in a hundred early in an All Fives
@@ -94,8 +95,8 @@ def game_value(diff: float, obs: Observation) -> float:
     target = rules.target
     if abs(diff) >= TARGET_BONUS / 2:
         return 1.0 if diff > 0 else -1.0
-    if rules.plays_for_chips:  # chips: each one counts the same, however many are held
-        return diff / max(1, rules.ante * obs.seats)
+    if rules.plays_for_chips:  # chips: each one counts the same, however many are held (the search's unit is
+        return diff / (POOL_SCALE * max(1, rules.ante * obs.seats))  # a chip in POOL_SCALE steps)
     me = obs.seat
     mine = obs.scores[me] + max(diff, 0.0)
     ours = rules.side_of(me)  # a partner's score is the side's own

@@ -84,6 +84,10 @@ R_BERGEN = 2
 R_ONE_POINT = 3
 R_SIDES = 4  # partners: the lighter side wins the difference, marked to both partners
 R_POOL = 5  # chips: domino, else the lightest hands (ties divide), take the pool; every seat paid its ante
+# R_POOL's value: the root's net chips times POOL_SCALE, plus the pip gap between the lightest other hand and the
+# root's, capped at POOL_TIE: a hand the root cannot win still prefers the lines that leave it nearest to winning
+POOL_SCALE = 64
+POOL_TIE = 31
 # moves that lay no tile (no tile has id 127)
 DRAW_MOVE = 127 << 7  # draw one tile at will (the Draw Game)
 SHUT_MOVE = (127 << 7) | 2  # shut the game and count, after the other's "go"
@@ -247,10 +251,15 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         # domino takes the pool, else the lightest hands divide it (the odd chips stay in it); the root's net chips
         k = 1 if out else nlow
         share = prm[P_POOL] // k
+        lightest_other = 1 << 40
         for i in range(n):
             won = (out and i == s[S_CUR]) or (not out and rp[4 + i] == low)
             rp[i] = (share if won else 0) - prm[P_ANTE]
-        return rp[root]
+            if i != root and rp[4 + i] < lightest_other:
+                lightest_other = rp[4 + i]
+        gap = lightest_other - rp[4 + root]
+        gap = POOL_TIE if gap > POOL_TIE else -POOL_TIE if gap < -POOL_TIE else gap
+        return rp[root] * POOL_SCALE + gap
     if kind == R_DIFFERENCE:
         gain = others + low if prm[P_OWN] == 1 else others - low
         if gain > 0 and others > 0:

@@ -9,6 +9,7 @@ from bones.engine.round import RoundState
 from bones.engine.rules import Rules, get_rules
 from bones.engine.tiles import tile_set
 from bones.players.solver import TARGET_BONUS, solvable
+from bones.players.solver_core import POOL_SCALE, POOL_TIE
 
 from tests.kit import CONFIGS, VARIANTS
 
@@ -18,9 +19,19 @@ def diff(rules: Rules, points: tuple[int, ...], root: int) -> int:
     hands are played for chips, the root's own chips."""
     if rules.partners:
         return points[root] - points[(root + 1) % 4]
-    if rules.plays_for_chips:
-        return points[root]
     return sum(p if i == root else -p for i, p in enumerate(points))
+
+
+def end_value(state: RoundState, root: int) -> int:
+    """The value of a finished round for `root` as the solver counts it: `diff` of the points at its end; where
+    hands are played for chips, the root's chips in steps of POOL_SCALE plus the capped pip gap to the lightest
+    other hand."""
+    rules = state.rules
+    if not rules.plays_for_chips:
+        return diff(rules, state.end_points, root)
+    pips = state.pips_left()
+    gap = min(p for i, p in enumerate(pips) if i != root) - pips[root]
+    return state.end_points[root] * POOL_SCALE + max(-POOL_TIE, min(POOL_TIE, gap))
 
 
 def minimax(state: RoundState, root: int, start: int | None = None) -> float:
@@ -30,6 +41,8 @@ def minimax(state: RoundState, root: int, start: int | None = None) -> float:
     if start is None:
         start = diff(rules, state.round_points(), root)
     if state.over:
+        if rules.plays_for_chips:  # nothing scores during play
+            return float(end_value(state, root))
         v = float(diff(rules, state.round_points(), root) - start)
         if state.end == "target":
             v += TARGET_BONUS if state.winner == root else -TARGET_BONUS

@@ -14,7 +14,7 @@ from bones.engine.round import RoundState
 from bones.players import solver
 from bones.players import solver_core as fast
 
-from tests.players.oracle import diff as oracle_diff, live_positions, minimax, random_position
+from tests.players.oracle import end_value, live_positions, minimax, random_position
 
 
 def _diff(state: RoundState, root: int) -> int:
@@ -105,7 +105,7 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
             if state.end == "target":
                 assert value == (solver.TARGET_BONUS if state.winner == root else -solver.TARGET_BONUS)
             else:
-                assert value == oracle_diff(state.rules, state.end_points, root)
+                assert value == end_value(state, root)
 
 
 def test_a_search_past_its_node_budget_says_so_and_falls_back_to_a_shallow_one() -> None:
