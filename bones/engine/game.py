@@ -13,7 +13,7 @@ from .actions import Action
 from .deal import Deal, Lead, check_deal, leader, seeded_deal
 from .round import IllegalAction, RoundState
 from .rules import GameEnd, Rules, get_rules
-from .scoring import Settlement, pool_size
+from .scoring import Settlement, carried, pool_size
 from .tiles import Tile
 
 
@@ -134,8 +134,8 @@ class GameState:
         """Where hands are played for chips: the chips in the pool now (every ante and what the hand before left,
         while a hand is played; else what is left for the next). Antes leave the seats' chips when the hand is
         settled."""
-        carried = self.rules.chips * self.seats - sum(self.scores)
-        return pool_size(self.rules, carried) if self.in_play else carried
+        left = carried(self.rules, self.scores)
+        return pool_size(self.rules, left) if self.in_play else left
 
     def legal_actions(self) -> list[Action]:
         if not self.in_play:

@@ -15,7 +15,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from .actions import DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
 from .rules import Fit, LayoutKind, RoundScoring, Rules, Turn
-from .scoring import Settlement, play_points, settle, unclaimed, with_claims
+from .scoring import Settlement, carried, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
 # Interned leads: a round's first tile, id t, is LEADS[t].
@@ -550,15 +550,7 @@ class RoundState:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
                 setup.rules, seat, tile, len(hands), lambda: left & s.fit_for(seat))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
-                if setup.simple:
-                    fit = after[5]
-                    for h in hands:
-                        if h & fit:
-                            break
-                    else:
-                        s._finish("blocked")
-                else:
-                    s._check_blocked()
+                s._check_blocked()
         return s
 
     def _draw(self) -> "RoundState":
@@ -676,8 +668,8 @@ class RoundState:
         # only Bergen's blocked rounds look at who holds a doublet
         doublets = tuple(bool(h & DOUBLES) for h in self.hands) if rules.round_scoring is RoundScoring.BERGEN \
             else None
-        carried = rules.chips * len(self.hands) - sum(self.setup.base_scores) if rules.plays_for_chips else 0
-        self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets, carried)
+        left = carried(rules, self.setup.base_scores) if rules.plays_for_chips else 0
+        self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets, left)
 
 
 def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int, fitting: Callable[[], int]) -> int:

@@ -219,7 +219,7 @@ class Rules:
 
     def side_of(self, seat: int) -> tuple[int, ...]:
         """The seats of `seat`'s side (itself alone where each plays for himself)."""
-        return ((seat % 2, seat % 2 + 2)) if self.partners else (seat,)
+        return self.sides[seat % 2] if self.partners else (seat,)
 
     @property
     def plays_for_chips(self) -> bool:
@@ -525,20 +525,18 @@ _PARTNERSHIP_BLOCK = Rules(
     partners=True,
     option_keys=("target", "players", "hand_size", "set"),
 )
-_BLOCK_PLAY_ON = Rules(
+# seed 004: "Another variation is for each to play for himself" (of the four-handed game)
+_BLOCK_PLAY_ON = replace(
+    _PARTNERSHIP_BLOCK,
     id="block_play_on",
     name="Block, playing on",
     description="Two to four, each for himself: draw for the first set; a player goes on as long as he can follow "
                 "suit; \"go\" when blocked; the lightest hand wins the others' pips less its own; 100 up.",
-    players=4,
     allowed_players=(2, 3, 4),
-    hand_size=4,
     hand_sizes=((2, 7), (3, 5), (4, 4)),
     cut=Cut.DRAWN,
-    opening_tile_must_lead=False,
-    next_leader=NextLeader.ALTERNATE,
+    partners=False,
     turn=Turn.PLAY_ON,
-    option_keys=("target", "players", "hand_size", "set"),
 )
 _SEBASTOPOL = Rules(
     id="sebastopol",

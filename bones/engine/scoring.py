@@ -156,6 +156,12 @@ def _sides(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...]) 
     return Settlement(end, winner, points, pips, winners, sides[lost], side_pips[won], 0)
 
 
+def carried(rules: Rules, scores: tuple[int, ...]) -> int:
+    """Where hands are played for chips: the chips earlier hands left in the pool (what the seats started with,
+    less what they hold)."""
+    return rules.chips * len(scores) - sum(scores)
+
+
 def pool_size(rules: Rules, carried: int) -> int:
     """The chips in a hand's pool: every seat's ante, and what the hand before left in it."""
     return rules.ante * rules.players + carried

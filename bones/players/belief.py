@@ -78,17 +78,11 @@ class Belief:
                         # a seat plays on while a tile fits: once the turn passed, it held nothing for the ends
                         after = obs.history[k + 1] if k + 1 < len(obs.history) else None
                         if after is not None and after.seat != j:
-                            pm = 0
-                            for p in after.before.open_pips():
-                                pm |= 1 << p
-                            voids.append((k + 1, pm))
+                            voids.append((k + 1, _pip_mask(after.before)))
                 elif ev.action.kind in ("draw", "pass"):
                     # a draw tells the seat had nothing for the ends, unless it may draw at will; a pass always does
                     if ev.action.kind == "pass" or not rules.draws_freely:
-                        pm = 0
-                        for p in ev.before.open_pips():
-                            pm |= 1 << p
-                        voids.append((k, pm))
+                        voids.append((k, _pip_mask(ev.before)))
                     if ev.action.kind == "draw":
                         draws.append(k)
             sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0)
@@ -261,6 +255,14 @@ class Belief:
             if r is not None:
                 return r
         return self._search_seat(sb, cand, i + 1, hand, size, nodes)
+
+
+def _pip_mask(table: Table) -> int:
+    """The numbers a seat could have played on `table`, as a mask of pips (a seat that did not held none)."""
+    pm = 0
+    for p in table.open_pips():
+        pm |= 1 << p
+    return pm
 
 
 def mask_of_ids(ids: list[int]) -> int:

@@ -30,7 +30,7 @@ from bones.engine.actions import Action
 from bones.engine.layout import DOUBLE, FROZEN, SPINNER, Layout, Table, layout_of
 from bones.engine.round import RoundState
 from bones.engine.rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn
-from bones.engine.scoring import pool_size
+from bones.engine.scoring import carried, pool_size
 from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
@@ -201,7 +201,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_ALL] = fast.R_SIDES if rules.partners else _ROUND[rules.round_scoring]
     p[fast.P_PARTNER] = (root + 2) % 4 if rules.partners else -1
     if rules.plays_for_chips:
-        p[fast.P_POOL] = pool_size(rules, rules.chips * n - sum(state.base_scores))
+        p[fast.P_POOL] = pool_size(rules, carried(rules, tuple(state.base_scores)))
         p[fast.P_ANTE] = rules.ante
     p[fast.P_ROUND] = rules.rounding
     p[fast.P_TARGET] = rules.target

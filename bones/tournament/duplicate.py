@@ -115,7 +115,7 @@ def deal_seed(seed: int, pair: int) -> int:
 def seatings(rules: Rules) -> list[tuple[int, ...]]:
     """The seats A takes in the games of one deal: each side in turn (partners: A's side is seats 0 and 2, then 1
     and 3; two players: seat 0, then seat 1), so every seat of the deal is played once by each level's side."""
-    return [side for side in rules.sides]
+    return list(rules.sides)
 
 
 def play_pair(rules: Rules, players: tuple[str, str], seed: int, pair: int) -> list[GameSummary]:

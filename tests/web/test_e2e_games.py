@@ -114,6 +114,16 @@ def click_action(page: Any, a: Action) -> str:
     return "claim" if a.claim is not None else "play"
 
 
+def take_turn(page: Any, g: GameState, done: dict[str, int]) -> tuple[Action, str]:
+    """The test's player's move at the table (you in seat 0): chosen, clicked, counted in `done`, and the page left
+    idle (or at the end of the game)."""
+    a = choose(observe(g, 0).legal_actions(), done)
+    what = click_action(page, a)
+    done[what] = done.get(what, 0) + 1
+    idle(page)
+    return a, what
+
+
 def kind(a: Action, legal: list[Action]) -> str:
     """What the player does, as `click_action` names it."""
     if a.kind == "draw":
@@ -200,10 +210,7 @@ def test_a_whole_game_of_each_new_game_by_clicking(browser: Any, server: Server,
         if g.rules.claims:  # nothing on the page adds up the ends for you
             assert page.is_hidden("#end-sum") and v["end_sum"] is None
             assert page.is_visible("#claim") and page.is_visible("#muggins")
-        a = choose(observe(g, 0).legal_actions(), done)
-        what = click_action(page, a)
-        done[what] = done.get(what, 0) + 1
-        idle(page)
+        a, what = take_turn(page, g, done)
         if page.is_visible("#game-over"):
             break
         st = view(page)["view"]

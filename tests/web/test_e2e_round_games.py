@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 
-from bones.engine import observe
-
 from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, seat_at_table, settle, view
-from .test_e2e_games import WATCH, choose, click_action, idle, shot, truth
+from .test_e2e_games import WATCH, shot, take_turn, truth
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
     pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
@@ -48,16 +46,12 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         if g.over:
             break
         assert g.current_seat == 0, "the page waits for you"
-        a = choose(observe(g, 0).legal_actions(), done)
-        what = click_action(page, a)
-        done[what] = done.get(what, 0) + 1
-        idle(page)
+        take_turn(page, g, done)
         if page.is_visible("#game-over"):
             break
     final = truth(server, page)
     assert final.over, (len(final.results), final.scores, done, view(page)["view"]["status"])
     page.wait_for_selector("#game-over[open]")
-    assert final.over
     text = page.inner_text("#game-over-text")
     if game == "partnership_block":
         assert " and " in text and " won the game, " in text
