@@ -1,4 +1,5 @@
-"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`, `shut`).
+"""Actions: small values with one text form that reads back to the same action (`6-4 R`, `draw`, `pass`, `shut`,
+`ask`, `sell 9-4 S2`).
 
 A play names the end it is laid against (`layout.py` names every layout's ends: `L`, `R`, `U`, `D`, `U3`, `S2`,
 ...). Where the same tile could lie either way round on that end (a trump in Matadore), the play also says which
@@ -31,8 +32,9 @@ def is_end_name(word: str) -> bool:
 class Action:
     """A play (`tile` laid against `end`; no end for a round's first tile; `out`: the half left facing out, where
     the tile could lie either way round; `claim`: the points its player claims for it, where scores count only when
-    claimed), a `draw`, a `pass`, `shut` (shut the game and count) or `muggins` (take the points the last player
-    made and did not claim)."""
+    claimed), a `draw`, a `pass`, `shut` (shut the game and count), `muggins` (take the points the last player
+    made and did not claim), `ask` (nothing fits: ask round the table for a tile), or `sell`/`give` (the seat asked
+    hands over `tile`, laid on the asker's line `end`)."""
 
     kind: str
     tile: Tile | None = None
@@ -58,6 +60,13 @@ class Action:
             raise ActionParseError("an empty action: write a tile and an end like '6-4 R', or 'draw' or 'pass'")
         if len(words) == 1 and words[0].lower() in WORDS:
             return WORDS[words[0].lower()]
+        if words[0].lower() in ANSWERS:  # "sell 9-4", "give 9-4 S2": a tile handed to the seat that asked
+            if len(words) == 1:
+                raise ActionParseError(f"{words[0].lower()} which tile? write it like '{words[0].lower()} 9-4'")
+            answer = Action.parse(" ".join(words[1:]))
+            if answer.kind != "play" or answer.claim is not None or answer.out is not None:
+                raise ActionParseError(f"{text.strip()[:40]!r}: write the tile, like '{words[0].lower()} 9-4'")
+            return Action(words[0].lower(), answer.tile, answer.end)
         # A play: "6-4", "6-4 R", "6 - 4 R", "6-1 L:6", "5-0 L +10"
         claim = None
         if len(words) > 1 and words[-1].startswith("+"):
@@ -84,7 +93,14 @@ class Action:
             raise ActionParseError(f"{text.strip()!r}: {out} is not a half of {tile}")
         return Action("play", tile, end, out, claim)
 
+    @property
+    def lays(self) -> bool:
+        """Whether the action lays a tile on the table: a play, or a tile sold or given to the seat that asked."""
+        return self.tile is not None
+
     def __str__(self) -> str:
+        if self.kind in ANSWERS:
+            return f"{self.kind} {self.tile}" + (f" {self.end}" if self.end is not None else "")
         if self.kind != "play":
             return self.kind
         text = f"{self.tile}"
@@ -100,4 +116,6 @@ DRAW = Action("draw")
 PASS = Action("pass")
 SHUT = Action("shut")  # shut the game and count, right after the other side's "go" (where the rules allow it)
 MUGGINS = Action("muggins")  # take the points the last player made and did not claim (where scores are claimed)
-WORDS = {"draw": DRAW, "pass": PASS, "shut": SHUT, "muggins": MUGGINS}
+ASK = Action("ask")  # nothing fits: ask round the table for a tile (Honest John)
+WORDS = {"draw": DRAW, "pass": PASS, "shut": SHUT, "muggins": MUGGINS, "ask": ASK}
+ANSWERS = ("sell", "give")  # a seat asked for a tile sells it (Honest John 1) or gives it (2): `sell 9-4 S2`

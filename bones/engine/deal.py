@@ -33,6 +33,11 @@ class NeedsRedeal(ValueError):
     """Nobody holds a double and the rules call for a new deal."""
 
 
+class NoLowerDouble(ValueError):
+    """Where each round starts from the next double down (Honest John 2): no hand holds a double below the last
+    round's, so the game is over."""
+
+
 def shuffled_deal(rules: Rules, rng: random.Random) -> Deal:
     """Shuffle the set and deal each seat its hand; the rest is the boneyard in drawing order."""
     rand = rng.random
@@ -48,6 +53,8 @@ def seeded_deal(rules: Rules, seed: int, round_index: int) -> Deal:
     rng = random.Random(f"bones:{seed}:{round_index}")
     while True:
         deal = shuffled_deal(rules, rng)
+        if round_index > 0 and rules.next_leader is NextLeader.DESCENDING_DOUBLE:
+            return deal  # the next double down leads; with none held the game is over, never dealt again
         try:
             opening_lead(rules, deal.hands)
         except NeedsRedeal:
@@ -134,9 +141,12 @@ def opening_lead(rules: Rules, hands: Sequence[Sequence[Tile]]) -> Lead:
     return _new_deal(Lead, (seat, best if rules.opening_tile_must_lead else None))
 
 
-def outranks(rules: Rules, first: Tile) -> int:
+def outranks(rules: Rules, first: Tile, previous_first: Tile | None = None) -> int:
     """Bitmask of the tiles that would have taken the lead from `first` under the opening rule: when the rule made
-    `first` the round's first tile, nobody was dealt any of them."""
+    `first` the round's first tile, nobody was dealt any of them. Where each round starts from the next double down,
+    the doubles between `previous_first` (the last round's first tile) and `first`."""
+    if previous_first is not None and rules.next_leader is NextLeader.DESCENDING_DOUBLE:
+        return sum(1 << Tile.of(p, p).id for p in range(first.high + 1, previous_first.high))
     out = 0
     rank = _rank(rules, first)
     for t in TILES_BY_ID[: rules.tile_count]:
@@ -145,9 +155,24 @@ def outranks(rules: Rules, first: Tile) -> int:
     return out
 
 
+def descending_lead(rules: Rules, hands: Sequence[Sequence[Tile]], previous_first: Tile) -> Lead:
+    """Honest John 2: "the starting double is the next double below the one that was used to start the previous
+    round" (if nobody holds it, the next below, and so on); NoLowerDouble when no hand holds one."""
+    for pip in range(previous_first.high - 1, -1, -1):
+        double = Tile.of(pip, pip)
+        for seat, hand in enumerate(hands):
+            if double in hand:
+                return Lead(seat, double)
+    raise NoLowerDouble(f"no hand holds a double below {previous_first}: the game is over")
+
+
 def leader(rules: Rules, round_index: int, deal: Deal, previous_leader: int | None, previous_end: str | None,
-           previous_winner: int | None) -> Lead:
-    """Who leads round `round_index` dealt `deal`, given how the round before ended (None in the first)."""
+           previous_winner: int | None, previous_first: Tile | None = None) -> Lead:
+    """Who leads round `round_index` dealt `deal`, given how the round before ended (None in the first) and the
+    tile it started with."""
+    if round_index > 0 and rules.next_leader is NextLeader.DESCENDING_DOUBLE:
+        assert previous_first is not None
+        return descending_lead(rules, deal.hands, previous_first)
     if round_index == 0 and rules.cut is not None:
         if rules.cut is Cut.HANDS:
             return Lead(opening_lead(rules, deal.hands).seat, None)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .actions import Action
-from .deal import Deal, Lead, check_deal, leader, seeded_deal
+from .deal import Deal, Lead, NoLowerDouble, check_deal, leader, seeded_deal
 from .round import IllegalAction, RoundState
 from .rules import GameEnd, Rules, get_rules
 from .scoring import Settlement, carried, pool_size
-from .tiles import Tile
+from .tiles import TILES_BY_ID, Tile
 
 
 class RoundResult(NamedTuple):
@@ -28,6 +28,7 @@ class RoundResult(NamedTuple):
     leader: int
     settlement: Settlement
     hands_left: tuple[tuple[Tile, ...], ...]
+    first: int = -1  # the id of the round's first tile
 
 
 def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult, rounds_played: int) -> bool:
@@ -35,7 +36,9 @@ def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult, rounds
     reached during play (which ends the round at once, as "target"); where hands are played for chips, the agreed
     number of hands played, or a seat without the chips to ante for the next."""
     if rules.game_end is GameEnd.HANDS_PLAYED:
-        return (rules.hands > 0 and rounds_played >= rules.hands) or min(scores) < rules.ante
+        return (rules.hands > 0 and rounds_played >= rules.hands) or (rules.ante > 0 and min(scores) < rules.ante)
+    if rules.game_end is GameEnd.DOUBLES_RUN_OUT:  # after the 0-0 round (or when no lower double is dealt:
+        return result.first == 0  # `GameState._start_next_round`)
     return result.end == "target" or max(scores) >= rules.target
 
 
@@ -183,7 +186,7 @@ class GameState:
         points = rnd.round_points()
         out = rnd.outcome
         hands = tuple(tuple(sorted(rnd.hand(s), reverse=True)) for s in range(rnd.seats))
-        result = RoundResult(out.end, out.winner, points, out.pips_left, rnd.leader, out, hands)
+        result = RoundResult(out.end, out.winner, points, out.pips_left, rnd.leader, out, hands, rnd.table.center)
         self.results = self.results + (result,)
         self.finished = rnd
         self.scores = tuple(a + b for a, b in zip(self.scores, points))
@@ -198,7 +201,12 @@ class GameState:
         deal = self.deal_for(index)
         if deal is None:
             return
-        lead = self._leader(index, deal)
+        try:
+            lead = self._leader(index, deal)
+        except NoLowerDouble:  # each round starts from the next double down, and none is held: the game is over
+            self.over = True
+            self.winner = game_winner(self.rules, self.scores)
+            return
         if index == 0:
             self.cut = deal.cut
         self.round = RoundState.start(self.rules, deal.hands, deal.boneyard, lead.seat, lead.tile, self.scores)
@@ -207,7 +215,7 @@ class GameState:
     def _leader(self, index: int, deal: Deal) -> Lead:
         last = self.results[-1] if self.results else None
         return leader(self.rules, index, deal, last.leader if last else None, last.end if last else None,
-                      last.winner if last else None)
+                      last.winner if last else None, TILES_BY_ID[last.first] if last and last.first >= 0 else None)
 
 
 

@@ -18,7 +18,9 @@ The ends, by kind (names are stable: actions and records use them, docs/record.m
 - cross (Sebastopol): a double laid first opens `L`, `R`, `U` and `D` at once, and no arm grows past its first
   tile until all four arms are started.
 - star (Honest John): the double laid first is the centre; seat s builds its own line `Ss` from it, and only
-  seat s plays there. A line can be closed; a closed line takes no more tiles.
+  seat s plays there (a tile sold or given to s is laid there too). A line can be closed; a closed line takes no
+  more tiles. Where a new number waits for its double (Honest John 2), a line showing a number whose double is not
+  down takes only that double (`Table.doubles` says which doubles are down).
 
 An end is `(pips shown, what it counts in the sum of the ends, flags)`. A double lying across an end counts both
 halves; an empty short end of a spinner counts nothing until a tile lies there.
@@ -52,6 +54,7 @@ class Table(NamedTuple):
     spinner_sides: int  # the first spinner's long sides (a cross: arms) still to be covered; -1: no spinner
     fit: int  # tiles that fit some end that may be played on now
     closed: int  # slots whose line was closed (star)
+    doubles: int = 0  # on a star, the numbers whose doubles are down (bit n: n-n); 0 elsewhere
 
     def end_sum(self) -> int | None:
         """The sum of the open ends as the scoring games count it (None before the first tile)."""
@@ -98,8 +101,10 @@ class End(NamedTuple):
 class Layout:
     """Everything about the table fixed by the rules: the ends it can have, what fits each, how it grows."""
 
-    def __init__(self, kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool = False) -> None:
+    def __init__(self, kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool = False,
+                 doubles_first: bool = False) -> None:
         self.kind = kind
+        self.doubles_first = doubles_first
         self.fit = fit
         self.trumps_when_stuck = trumps_when_stuck
         self.max_pip = max_pip
@@ -138,7 +143,8 @@ class Layout:
         # interned actions: self.plays[slot][tile id], made on first use
         self._plays: list[list[Action] | None] = [None] * self.slots
         self._table: list[list[Action]] | None = None
-        self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0)
+        self.double_bits: tuple[int, ...] = tuple(1 << (p * (p + 1) // 2 + p) for p in range(max_pip + 1))
+        self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0, 0)
 
     # ----- naming ------------------------------------------------------------------------------------------
 
@@ -193,11 +199,21 @@ class Layout:
         """Tiles `seat` could lay somewhere now."""
         if not self.owned:
             return table.fit
-        masks = self.fit_masks
         fit = 0
         for i in self.playable_slots(table, seat):
-            fit |= masks[table.ends[i][0]]  # type: ignore[index]
+            fit |= self.slot_fit(table, i)
         return fit
+
+    def slot_fit(self, table: Table, slot: int) -> int:
+        """Tiles that fit the end in `slot` now (none when it is not open): where a new number waits for its double,
+        only that double until it is down."""
+        e = table.ends[slot]
+        if e is None or e[2] & FROZEN:
+            return 0
+        pip = e[0]
+        if self.doubles_first and not (table.doubles >> pip) & 1:
+            return self.double_bits[pip]
+        return self.fit_masks[pip]
 
     def orientations(self, pip: int, tile: Tile) -> tuple[int, ...]:
         """The halves `tile` can leave facing out when laid against an end showing `pip` (none: it does not fit)."""
@@ -228,12 +244,11 @@ class Layout:
     def plays(self, table: Table, hand: int, seat: int) -> list[Action]:
         """Every play of `hand` (a mask) against the ends `seat` may use, slot by slot, tiles in id order."""
         out: list[Action] = []
-        masks = self.fit_masks
         if self.trumps and self.trumps_barred(table, hand, seat):
             hand &= ~self.trumps
         for i in self.playable_slots(table, seat):
             pip = table.ends[i][0]  # type: ignore[index]
-            m = hand & masks[pip]
+            m = hand & self.slot_fit(table, i)
             while m:
                 low = m & -m
                 tid = low.bit_length() - 1
@@ -255,9 +270,12 @@ class Layout:
         kind = self.kind
         ends: list[Slot | None] = [None] * self.slots
         sp_pip, sides = -1, NO_SPINNER
+        doubles = 0
         if kind is LayoutKind.STAR:
             for i in range(self.slots):
                 ends[i] = (hi, hi, 0)
+            if hi == lo:
+                doubles = 1 << hi
         elif hi == lo and kind is LayoutKind.CROSS:
             for i in range(4):
                 ends[i] = (hi, 2 * hi, SPINNER | DOUBLE)
@@ -272,7 +290,7 @@ class Layout:
         else:
             ends[0] = (hi, hi, 0)
             ends[1] = (lo, lo, 0)
-        return Table(tuple(ends), tid, 1, sp_pip, sides, self._fit(ends), 0)
+        return Table(tuple(ends), tid, 1, sp_pip, sides, self._fit(ends, doubles), 0, doubles)
 
     def lay(self, table: Table, slot: int, tid: int, outer: int) -> Table:
         """The table after tile `tid` is laid against the end in `slot` with `outer` facing out (the play is legal)."""
@@ -283,7 +301,8 @@ class Layout:
             left, right = (end, table.ends[1]) if slot == 0 else (table.ends[0], end)
             masks = self.fit_masks
             return _new_table(Table, ((left, right), table.center, table.down + 1, table.spinner_pip,
-                                      table.spinner_sides, masks[left[0]] | masks[right[0]], table.closed))  # type: ignore[index]
+                                      table.spinner_sides, masks[left[0]] | masks[right[0]], table.closed,  # type: ignore[index]
+                                      table.doubles))
         ends = list(table.ends)
         pip, _, flags = ends[slot]  # type: ignore[misc]
         kind = self.kind
@@ -309,19 +328,24 @@ class Layout:
             else:  # a later spinner (Five Up): its short ends open as its outer long side is covered
                 u = 4 + 2 * pip
                 ends[u] = ends[u + 1] = (pip, 0, EMPTY)
-        return _new_table(Table, (tuple(ends), table.center, table.down + 1, sp_pip, sides, self._fit(ends),
-                                  table.closed))
+        doubles = table.doubles | (1 << outer) if double and kind is LayoutKind.STAR else table.doubles
+        return _new_table(Table, (tuple(ends), table.center, table.down + 1, sp_pip, sides, self._fit(ends, doubles),
+                                  table.closed, doubles))
 
     def close(self, table: Table, slot: int) -> Table:
         """The table with the line in `slot` closed (star): it takes no more tiles."""
         ends = list(table.ends)
         ends[slot] = None
-        return table._replace(ends=tuple(ends), fit=self._fit(ends), closed=table.closed | (1 << slot))
+        return table._replace(ends=tuple(ends), fit=self._fit(ends, table.doubles), closed=table.closed | (1 << slot))
 
-    def _fit(self, ends: list[Slot | None] | tuple[Slot | None, ...]) -> int:
+    def _fit(self, ends: list[Slot | None] | tuple[Slot | None, ...], doubles: int = 0) -> int:
         masks = self.fit_masks
         fit = 0
-        if self.kind is LayoutKind.CROSS:
+        if self.doubles_first:
+            for e in ends:
+                if e is not None:
+                    fit |= masks[e[0]] if (doubles >> e[0]) & 1 else self.double_bits[e[0]]
+        elif self.kind is LayoutKind.CROSS:
             for e in ends:
                 if e is not None and not e[2] & FROZEN:
                     fit |= masks[e[0]]
@@ -337,13 +361,15 @@ class Layout:
         """The table after `seat` makes the play `action` (the first tile, or a tile against a named end), or
         ValueError saying why it cannot."""
         tile = action.tile
-        if action.kind != "play" or tile is None:
+        if tile is None:
             raise ValueError(f"{action} lays no tile")
         if table.down == 0:
             return self.lead(table, tile.id)
         if action.end is None:
             raise ValueError(f"say which end {tile} goes on")
         slot = self.slot_of(action.end)
+        if action.kind != "play":  # sold or given: laid on the asker's own line
+            seat = self.owners[slot] if self.owners[slot] is not None else seat
         return self.lay(table, slot, tile.id, self.outer(table, slot, tile, action.out, seat))
 
     def outer(self, table: Table, slot: int, tile: Tile, out: int | None, seat: int) -> int:
@@ -359,6 +385,9 @@ class Layout:
         if flags & FROZEN:
             raise ValueError(f"end {name} waits until a tile lies on every side of the first double")
         outs = self.orientations(pip, tile)
+        if outs and self.doubles_first and not (table.doubles >> pip) & 1 and tile.high != tile.low:
+            raise ValueError(f"{name} shows {pip}, new on this line: it takes only the {pip}-{pip} until that double "
+                             f"is down")
         if not outs:
             if self.fit is Fit.SEVEN:
                 raise ValueError(f"{tile} does not fit end {name}, which shows {pip}: the halves must make seven")
@@ -399,13 +428,16 @@ def end_words(name: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _layout(kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool) -> Layout:
-    return Layout(kind, fit, max_pip, seats, trumps_when_stuck)
+def _layout(kind: LayoutKind, fit: Fit, max_pip: int, seats: int, trumps_when_stuck: bool,
+            doubles_first: bool) -> Layout:
+    return Layout(kind, fit, max_pip, seats, trumps_when_stuck, doubles_first)
 
 
 def layout_of(rules: Rules) -> Layout:
-    """The layout the rules play on (one shared value per kind, fit, set, number of seats, trump rule)."""
-    return _layout(rules.layout, rules.fit, rules.max_pip, rules.players, rules.trumps_when_stuck)
+    """The layout the rules play on (one shared value per kind, fit, set, number of seats, trump rule, double
+    rule)."""
+    return _layout(rules.layout, rules.fit, rules.max_pip, rules.players, rules.trumps_when_stuck,
+                   rules.doubles_first)
 
 
 class Arm(NamedTuple):

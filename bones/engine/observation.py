@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .actions import DRAW, MUGGINS, PASS, SHUT, Action
+from .actions import ASK, DRAW, MUGGINS, PASS, SHUT, Action
 from .game import GameState, RoundResult
 from .layout import Arm, End, Layout, Table, arms_of, layout_of
 from .round import LEADS, Event, RoundState
-from .rules import Rules
+from .rules import Draw, Rules
 from .scoring import play_points, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_of, tiles_of_mask
 
@@ -53,6 +53,7 @@ class Observation:
     game_over: bool
     winner: int | None
     pool: int = 0  # where hands are played for chips, the chips in the pool (`GameState.pool`)
+    asker: int | None = None  # the seat that asked for a tile and waits for the seat to act to sell or give one
 
     # ----- the table ---------------------------------------------------------------------------------------
 
@@ -92,7 +93,7 @@ class Observation:
     @cached_property
     def arms(self) -> dict[str, Arm]:
         """Every arm of the table by end name: its tiles from the centre outwards and the tile it grows from."""
-        return arms_of(self.layout, [(e.action, e.before) for e in self.history if e.action.kind == "play"])
+        return arms_of(self.layout, [(e.action, e.before) for e in self.history if e.action.lays])
 
     def table_tiles(self) -> list[Tile]:
         """Every tile on the table."""
@@ -118,8 +119,10 @@ class Observation:
             leads = [LEADS[self.lead_tile.id]] if self.lead_tile is not None else \
                 [LEADS[t.id] for t in sorted(self.hand, key=lambda t: t.id)]
             return with_claims(self.rules, self.layout, self.table, leads, self.seat) if self.rules.claims else leads
-        plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
         rules = self.rules
+        if rules.asks:
+            return self._asking_actions()
+        plays = self.layout.plays(self.table, mask_of(self.hand), self.seat)
         last = self.history[-1] if self.history else None
         shut = [SHUT] if rules.shut and last is not None and last.action.kind == "pass" and last.seat != self.seat \
             else []
@@ -130,6 +133,36 @@ class Observation:
                 plays = with_claims(rules, self.layout, self.table, plays, self.seat)
             return first + plays + ([DRAW] if rules.draws_freely and self.can_draw() else []) + shut
         return first + ([DRAW] if self.can_draw() else [PASS]) + shut
+
+    def _asking_actions(self) -> list[Action]:
+        """`RoundState._asking_actions` from what this seat sees: asked for a tile, the tiles that fit the asker's
+        line; else a play, a pass after laying the centre double, the turn's one draw, or `ask`."""
+        hand = mask_of(self.hand)
+        if self.asker is not None:
+            kind = "sell" if self.rules.sells else "give"
+            end = self.layout.names[self.asker]
+            return [Action(kind, t, end) for t in tiles_of_mask(hand & self.layout.slot_fit(self.table, self.asker))]
+        plays = self.layout.plays(self.table, hand, self.seat)
+        if plays:
+            return plays
+        if self.starter_again:
+            return [PASS]
+        if self.must_draw:
+            return [DRAW]
+        return [ASK]
+
+    @property
+    def starter_again(self) -> bool:
+        """Whether this seat has just laid the centre double and plays on it from its hand (or passes)."""
+        return self.rules.lead_plays_again and len(self.history) == 1 and self.history[0].seat == self.current_seat
+
+    @property
+    def must_draw(self) -> bool:
+        """Where a seat draws one tile a turn before asking: whether the seat to move must draw it now."""
+        if self.rules.draw is not Draw.ONCE or not self.can_draw():
+            return False
+        last = self.history[-1] if self.history else None
+        return not (last is not None and last.action.kind == "draw" and last.seat == self.current_seat)
 
     def after(self, action: Action) -> tuple[Table, int]:
         """The table after the play `action` of the seat to move (the first tile, or a tile against a named end),
@@ -188,6 +221,7 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
         game_over=game.over,
         winner=game.winner,
         pool=game.pool,
+        asker=rnd.asker if rnd.asker >= 0 and not rnd.over else None,
     )
 
 

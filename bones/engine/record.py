@@ -9,7 +9,7 @@ from .actions import Action, ActionParseError
 from .deal import Deal, NeedsRedeal, check_deal, cut_winner, opening_lead
 from .game import GameState
 from .round import IllegalAction
-from .rules import RULES, Cut, RulesError, get_rules
+from .rules import RULES, Cut, GameEnd, NextLeader, RulesError, get_rules
 from .tiles import Tile, TileParseError
 
 FORMAT = "bones-record/1"
@@ -109,7 +109,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             deal = Deal(hands, boneyard, cut)
             try:
                 check_deal(rules, hands, boneyard)
-                opening_lead(rules, hands)
+                if i == 0 or rules.next_leader is not NextLeader.DESCENDING_DOUBLE:
+                    opening_lead(rules, hands)
             except NeedsRedeal as e:
                 raise RecordError(f"{e}: round {i} cannot be played as dealt", i) from None
             except ValueError as e:
@@ -122,6 +123,9 @@ def load(doc: Any, on_action: Any = None) -> GameState:
 
     game = GameState.new(rules, seed=seed, deals=deals, names=names)
     for i, r in enumerate(rounds):
+        if game.over and i == len(rounds) - 1 and i == len(game.results) and not r.get("actions") \
+                and rules.game_end is GameEnd.DOUBLES_RUN_OUT:
+            break  # the deal that held no lower double, which ended the game
         if game.over:
             raise RecordError(f"the game was over before round {i}", i)
         if game.round_index != i or game.round is None or game.round.over:
@@ -169,5 +173,12 @@ def game_to_record(game: GameState) -> dict[str, Any]:
             written["cut"] = [str(t) for t in deal.cut]
         written["actions"] = [str(a) for a in actions]
         rounds.append(written)
+    if game.over and len(game.actions) == len(game.results) and rules.game_end is GameEnd.DOUBLES_RUN_OUT \
+            and game.results and game.results[-1].first != 0:
+        # the game ended because the next deal held no lower double: that deal is written, with no actions
+        deal = game.deal_for(len(game.results))
+        assert deal is not None
+        rounds.append({"hands": [[str(t) for t in h] for h in deal.hands], "boneyard": [str(t) for t in deal.boneyard],
+                       "actions": []})
     doc["rounds"] = rounds
     return doc

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Sequence
 
-from .actions import DRAW, MUGGINS, PASS, SHUT, Action
+from .actions import ASK, DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
-from .rules import Fit, LayoutKind, RoundScoring, Rules, Turn
+from .rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn
 from .scoring import Settlement, carried, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
@@ -87,7 +87,7 @@ def _from_rules(rules: Rules) -> tuple[Any, ...]:
             line and not rules.scores_in_play and not rules.claims and rules.turn is Turn.NEXT_SEAT,
             layout.index, layout.play_table(), rules.ends_at_once, multiple,
             rules.scores_in_play and not multiple,  # another way of scoring in play (play_points)
-            rules.turn is Turn.NEXT_SEAT, rules.draws_freely,
+            rules.turn is Turn.NEXT_SEAT and not rules.asks and not rules.lead_plays_again, rules.draws_freely,
             rules.draws_freely or rules.shut,  # legal actions beside the plays (`_extras`)
             rules.claims)
 
@@ -99,7 +99,7 @@ class RoundState:
     """The whole truth of one round. Only the engine and face-up search see it."""
 
     __slots__ = ("setup", "hands", "drawn", "raw", "current", "points", "log", "from_boneyard", "over",
-                 "outcome")
+                 "outcome", "_asker")
 
     setup: _Setup
     hands: tuple[int, ...]  # bitmask of tile ids per seat
@@ -114,6 +114,7 @@ class RoundState:
     from_boneyard: tuple[int, ...]  # per seat, the tiles it drew
     over: bool
     outcome: Settlement | None  # how the round ended, once over
+    _asker: int  # set only while a seat that asked for a tile waits for the seat to act (see `asker`)
 
     @classmethod
     def start(
@@ -225,6 +226,12 @@ class RoundState:
         return self.raw[2]
 
     @property
+    def asker(self) -> int:
+        """The seat that asked for a tile and waits for the seat to act to sell or give it one (Honest John); -1 when
+        nobody waits. Only `_ask` sets it, so every other action, and every copy, leaves it unset: -1."""
+        return getattr(self, "_asker", -1)
+
+    @property
     def boneyard_count(self) -> int:
         return len(self.setup.boneyard) - self.drawn
 
@@ -244,12 +251,14 @@ class RoundState:
         setup = self.setup
         seat = self.current
         hand = self.hands[seat]
-        raw = self.raw  # (ends, center, down, spinner pip, spinner sides, fit, closed): see `Table`
+        raw = self.raw  # (ends, center, down, spinner pip, spinner sides, fit, closed, doubles): see `Table`
         if raw[2] == 0:
             leads = [LEADS[setup.lead_tile]] if setup.lead_tile >= 0 else [LEADS[t.id] for t in tiles_of_mask(hand)]
             # a first tile that scores is a play like any other: where scores must be claimed, it is listed claimed
             return with_claims(setup.rules, setup.layout, self.table, leads, seat) if setup.rules.claims else leads
         if not setup.simple:
+            if setup.rules.asks:
+                return self._asking_actions()
             table = self.table
             plays = setup.layout.plays(table, hand, seat)
             if setup.rules.claims:
@@ -305,6 +314,40 @@ class RoundState:
             out += self._extras()
         return out
 
+    def _asking_actions(self) -> list[Action]:
+        """The legal actions where a seat with nothing that fits asks the others (Honest John): a seat asked for a
+        tile sells or gives one that fits the asker's line; the seat to move plays, else (having laid the centre
+        double) passes, else draws its one tile, else asks."""
+        layout = self.setup.layout
+        table = self.table
+        seat = self.current
+        hand = self.hands[seat]
+        asker = self.asker
+        if asker >= 0:
+            kind = "sell" if self.setup.rules.sells else "give"
+            end = layout.names[asker]
+            return [Action(kind, t, end) for t in tiles_of_mask(hand & layout.slot_fit(table, asker))]
+        plays = layout.plays(table, hand, seat)
+        if plays:
+            return plays
+        if self._starter_again():
+            return [PASS]
+        if self._must_draw():
+            return [DRAW]
+        return [ASK]
+
+    def _starter_again(self) -> bool:
+        """Whether the seat to move has just laid the round's first tile and plays again on it if it can."""
+        log = self.log
+        return self.setup.rules.lead_plays_again and log is not None and log[0] is None and log[1] == self.current
+
+    def _must_draw(self) -> bool:
+        """Where a seat draws one tile a turn before asking: whether the seat to move must draw it now."""
+        if self.setup.rules.draw is not Draw.ONCE or not self.can_draw():
+            return False
+        log = self.log
+        return not (log is not None and log[2].kind == "draw" and log[1] == self.current)
+
     def _extras(self) -> list[Action]:
         """What a seat that can play may do instead: `draw` where drawing is at will (and a tile may be drawn), and
         `shut` where the game may be shut after the other's "go"."""
@@ -339,6 +382,8 @@ class RoundState:
         if action.kind != "play" or action.end is not None or self.table.down == 0 or action.tile is None:
             return action
         t = action.tile
+        if self.setup.rules.asks and self.asker >= 0:
+            raise IllegalAction(self._asked_text())
         layout = self.setup.layout
         table = self.table
         fitting = [i for i in layout.playable_slots(table, self.current)
@@ -367,6 +412,10 @@ class RoundState:
             return self._shut()
         if kind == "muggins":
             return self._muggins()
+        if kind == "ask":
+            return self._ask()
+        if kind in ("sell", "give"):
+            return self._answer(action)
         raise IllegalAction(f"{action} is not an action of {self.rules.name}")
 
     def _laid(self, seat: int, left: int, raw: tuple[Any, ...]) -> "RoundState":
@@ -401,7 +450,7 @@ class RoundState:
         hand = self.hands[seat]
         setup = self.setup
         table = self.raw
-        was, center, down, sp_pip, sides, _, closed = table
+        was, center, down, sp_pip, sides, _, closed, doubles = table
         if not (hand >> tid) & 1 or action.claim is not None or action.out is not None:
             return self._play(action)
         masks = setup.masks
@@ -421,7 +470,7 @@ class RoundState:
             line = (end, was[1]) if slot == 0 else (was[0], end)  # type: ignore[assignment]
             fit = masks[line[0][0]] | masks[line[1][0]]  # type: ignore[index]
         left = hand & ~(1 << tid)
-        s = self._laid(seat, left, (line, center, down + 1, sp_pip, sides, fit, closed))
+        s = self._laid(seat, left, (line, center, down + 1, sp_pip, sides, fit, closed, doubles))
         hands = s.hands
         s.log = (self.log, seat, action, 0, table)
         if not left:
@@ -471,11 +520,12 @@ class RoundState:
                         raise IllegalAction(f"{tile} on end {action.end} leaves {outer} facing out, not {action.out}")
                     action = setup.plays[tid][slot]
                 if setup.line:  # `Layout.lay` for a line, written out (the hot path of every playout)
-                    was, center, down, sp_pip, sides, _, closed = table
+                    was, center, down, sp_pip, sides, _, closed, doubles = table
                     end = (outer, 2 * outer, DOUBLE) if hi == lo else (outer, outer, 0)
                     line = (end, was[1]) if slot == 0 else (was[0], end)
                     masks = setup.masks
-                    after = (line, center, down + 1, sp_pip, sides, masks[line[0][0]] | masks[line[1][0]], closed)  # type: ignore[index]
+                    after = (line, center, down + 1, sp_pip, sides, masks[line[0][0]] | masks[line[1][0]], closed,  # type: ignore[index]
+                             doubles)
                     total = line[0][1] + line[1][1]  # type: ignore[index]
                 elif setup.spinner:  # `Layout.lay` for a first-double spinner, written out
                     ends = list(table[0])
@@ -497,11 +547,13 @@ class RoundState:
                         if x is not None:
                             fit |= masks[x[0]]
                             total += x[1]
-                    after = (tuple(ends), table[1], table[2] + 1, sp_pip, sides, fit, table[6])
+                    after = (tuple(ends), table[1], table[2] + 1, sp_pip, sides, fit, table[6], table[7])
                 else:
                     after = layout.lay(_as_table(table), slot, tid, outer)
             else:
                 table = _as_table(table)
+                if setup.rules.asks and self.asker >= 0:
+                    raise IllegalAction(self._asked_text())
                 try:
                     outer = layout.outer(table, slot, tile, action.out, seat)
                 except ValueError as err:
@@ -548,7 +600,7 @@ class RoundState:
             pass  # won at once by the seat a wrong claim was marked to
         else:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
-                setup.rules, seat, tile, len(hands), lambda: left & s.fit_for(seat))
+                setup.rules, seat, tile, _as_table(after), len(hands), lambda: left & s.fit_for(seat))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 s._check_blocked()
         return s
@@ -557,6 +609,12 @@ class RoundState:
         seat = self.current
         if self.raw[2] == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
+        if self.setup.rules.asks:
+            self._check_not_asked()
+            if self._starter_again():
+                raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
+            if self.can_draw() and not self._must_draw():
+                raise IllegalAction("one tile is drawn a turn: with nothing that fits, ask the others (ask)")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
@@ -586,11 +644,109 @@ class RoundState:
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
-        if self.can_draw():
+        starter_again = False
+        if self.setup.rules.asks:
+            self._check_not_asked()
+            starter_again = self._starter_again()
+            if not starter_again:
+                first = "draw, then " if self._must_draw() else ""
+                raise IllegalAction(f"nobody passes in {self.rules.name}: with nothing that fits, {first}ask the "
+                                    f"others for a tile (ask)")
+        if self.can_draw() and not starter_again:
             raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
         s.log = (self.log, seat, PASS, 0, self.raw)
-        s.current = (seat + 1) % len(self.hands)
+        s.current = _seat_after(seat, len(self.hands), self.raw[6])
+        s._check_blocked()
+        return s
+
+    # ----- asking for a tile (Honest John) -------------------------------------------------------------------
+
+    def _asked_text(self) -> str:
+        verb = "sell" if self.setup.rules.sells else "give"
+        return (f"seat {self.asker} asked you for a tile: {verb} one that fits its line, like "
+                f"'{verb} {self.legal_actions()[0].tile}'")
+
+    def _check_not_asked(self) -> None:
+        if self.asker >= 0:
+            raise IllegalAction(self._asked_text())
+
+    def _ask(self) -> "RoundState":
+        """Nothing of the mover's hand fits its line: ask the seat to the left, then on round the table. The first
+        seat holding a tile that fits must sell or give one (it becomes the seat to act, `asker` waits); where
+        nobody holds one, the asker's line is closed (where tiles are sold) or its turn passes."""
+        rules = self.setup.rules
+        if not rules.asks:
+            raise IllegalAction(f"nobody asks for tiles in {rules.name}")
+        if self.raw[2] == 0:
+            raise IllegalAction("the round has not started: lead a tile")
+        self._check_not_asked()
+        seat = self.current
+        fitting = self.hands[seat] & self.fit_for(seat)
+        if fitting:
+            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+        if self._starter_again():
+            raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
+        if self._must_draw():
+            raise IllegalAction(f"draw first: more than {self.setup.kept_back} tiles are left to draw")
+        layout = self.setup.layout
+        table = self.table
+        want = layout.slot_fit(table, seat)
+        s = self._clone()
+        s.log = (self.log, seat, ASK, 0, self.raw)
+        n = len(self.hands)
+        for k in range(1, n):
+            other = (seat + k) % n
+            if self.hands[other] & want:
+                s.current = other
+                s._asker = seat
+                return s
+        if rules.sells:  # nobody can sell: the asker turns the last tile of its line face down
+            s.raw = layout.close(table, seat)
+        s.current = _seat_after(seat, n, s.raw[6])
+        s._check_blocked()
+        return s
+
+    def _answer(self, action: Action) -> "RoundState":
+        """The seat asked sells or gives a tile of its choice that fits the asker's line, where it is laid at once;
+        a sale costs the asker a chip, paid to the seller. A hand emptied so goes out."""
+        rules = self.setup.rules
+        asker = self.asker
+        if asker < 0:
+            raise IllegalAction("nobody has asked for a tile")
+        kind = "sell" if rules.sells else "give"
+        if action.kind != kind:
+            raise IllegalAction(f"in {rules.name} a tile asked for is {'sold' if rules.sells else 'given'}: "
+                                f"'{kind} {action.tile}'")
+        tile = action.tile
+        assert tile is not None
+        seat = self.current
+        hand = self.hands[seat]
+        layout = self.setup.layout
+        end = layout.names[asker]
+        if action.end is not None and action.end != end:
+            raise IllegalAction(f"the tile goes on the line of the seat that asked, {end}, not {action.end}")
+        if not (hand >> tile.id) & 1:
+            raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
+        table = self.table
+        try:
+            outer = layout.outer(table, asker, tile, None, asker)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        left = hand & ~(1 << tile.id)
+        s = self._laid(seat, left, layout.lay(table, asker, tile.id, outer))
+        scored = 0
+        if rules.sells:
+            scored = 1
+            pts = list(s.points)
+            pts[seat] += 1
+            pts[asker] -= 1
+            s.points = tuple(pts)
+        s.log = (self.log, seat, Action(kind, tile, end), scored, self.raw)
+        if not left:
+            s._finish("out")
+            return s
+        s.current = _seat_after(asker, len(self.hands), s.raw[6])
         s._check_blocked()
         return s
 
@@ -650,7 +806,8 @@ class RoundState:
         """End the round if nobody can play or draw."""
         if self.can_draw():
             return
-        if self.setup.simple:  # every seat may play on every open end: one mask says what fits
+        if self.setup.simple or self.setup.rules.asks:  # every seat may play on every open end (or sell or give
+            # to the seat whose end it is): one mask says what fits
             fit = self.raw[5]
             for h in self.hands:
                 if h & fit:
@@ -668,17 +825,30 @@ class RoundState:
         # only Bergen's blocked rounds look at who holds a doublet
         doublets = tuple(bool(h & DOUBLES) for h in self.hands) if rules.round_scoring is RoundScoring.BERGEN \
             else None
-        left = carried(rules, self.setup.base_scores) if rules.plays_for_chips else 0
+        left = carried(rules, self.setup.base_scores) if rules.has_pool else 0
         self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets, left)
 
 
-def _next_after_play(rules: Rules, seat: int, tile: Tile, seats: int, fitting: Callable[[], int]) -> int:
-    """Who acts after `seat` lays `tile`, where turns do not simply go round (`Rules.turn`): the one place a turn
-    policy lives (`fitting()`: the tiles of the seat's hand that fit the table now). A seat that plays again after
-    a double but has nothing that fits draws or passes as usual; a seat that plays on does so only while a tile of
-    its hand fits."""
+def _next_after_play(rules: Rules, seat: int, tile: Tile, after: Table, seats: int,
+                     fitting: Callable[[], int]) -> int:
+    """Who acts after `seat` lays `tile`, leaving `after`, where turns do not simply go round (`Rules.turn`): the
+    one place a turn policy lives (`fitting()`: the tiles of the seat's hand that fit the table now). A seat that
+    plays again after a double but has nothing that fits draws or passes as usual; a seat that plays on does so only
+    while a tile of its hand fits; the seat that laid the centre double plays on it where the rules say so; a seat
+    whose line is closed is passed over."""
     if rules.turn is Turn.DOUBLE_AGAIN and tile.high == tile.low:
         return seat
     if rules.turn is Turn.PLAY_ON and fitting():
         return seat
+    if rules.lead_plays_again and after.down == 1:
+        return seat
+    return _seat_after(seat, seats, after.closed)
+
+
+def _seat_after(seat: int, seats: int, closed: int) -> int:
+    """The next seat to the left of `seat` whose line is not closed (`closed`: a star's closed lines, by seat)."""
+    for k in range(1, seats + 1):
+        other = (seat + k) % seats
+        if not (closed >> other) & 1:
+            return other
     return (seat + 1) % seats

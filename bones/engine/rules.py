@@ -42,6 +42,17 @@ class Draw(StrEnum):
     NEVER = "never"  # Block: a seat with nothing that fits passes
     UNTIL_FITS = "until_fits"  # must draw, one tile at a time, until one fits
     OPTIONAL = "optional"  # may draw at any time, able to play or not; with nothing that fits, must draw until it can
+    ONCE = "once"  # with nothing that fits, draw one tile a turn, then ask the others (Honest John 2)
+
+
+class Ask(StrEnum):
+    """What a seat does when nothing of its own fits (and it has drawn what it may): Honest John's decisions by a
+    seat that is not the one to move (`round.RoundState._ask`)."""
+
+    NONE = "none"  # draw or pass, as `Draw` says
+    SELL = "sell"  # ask round the table: the first seat holding a tile that fits sells one for a chip; nobody can:
+    # the asker's line is closed (Honest John 1)
+    GIVE = "give"  # the same, given for nothing and played at once; nobody can: the turn passes (Honest John 2)
 
 
 class Cut(StrEnum):
@@ -73,6 +84,8 @@ class NextLeader(StrEnum):
     WINNER = "winner"  # the seat that went out, with any tile; after a blocked round the opening rule
     OPENING = "opening"  # the opening rule every round
     ROUND_WINNER = "round_winner"  # the winner of the round, out or lighter hand, with any tile; else the next seat
+    DESCENDING_DOUBLE = "descending_double"  # the holder of the next double below the last round's first (Honest
+    # John 2: if nobody holds it, the next below, and so on)
 
 
 class RoundScoring(StrEnum):
@@ -84,6 +97,7 @@ class RoundScoring(StrEnum):
     BERGEN = "bergen"  # domino scores one; a blocked round scores one by the hands' pips and doublets (seed 004)
     ONE_POINT = "one_point"  # the seat out, or a single lowest hand, wins the round: one point
     POOL = "pool"  # every seat antes chips into a pool; domino, else the fewest pips, takes it (ties divide)
+    CHIP_FROM_EACH = "chip_from_each"  # the seat out takes one chip from every other seat; a blocked round pays none
 
 
 class GameEnd(StrEnum):
@@ -92,6 +106,7 @@ class GameEnd(StrEnum):
     TARGET_AFTER_ROUND = "target_after_round"  # a score at or over the target when a round ends
     TARGET_AT_ONCE = "target_at_once"  # the moment a score reaches the target, even mid-round
     HANDS_PLAYED = "hands_played"  # after an agreed number of hands, or when a seat cannot ante for the next
+    DOUBLES_RUN_OUT = "doubles_run_out"  # after the 0-0 round, or when no hand holds a double below the last one
 
 
 class Turn(StrEnum):
@@ -167,6 +182,12 @@ class Rules:
     chips: int = 0  # chips each seat starts with, where rounds are settled in chips (its score is what it holds)
     ante: int = 0  # chips each seat puts into the pool every hand
     hands: int = 0  # hands in a game that ends after an agreed number (0: until a seat cannot ante)
+    ask: Ask = Ask.NONE  # a seat with nothing that fits asks the others to sell or give it a tile (Honest John)
+    doubles_first: bool = False  # a line showing a number whose double is not down takes only that double
+    lead_plays_again: bool = False  # the seat that lays the round's first tile then plays on it if it can
+    block_limit: int = 0  # a blocked round is won only by a hand of fewer pips than this (0: any lowest hand)
+    # hand size for each set (its highest pip), before `hand_sizes`, when the option `hand_size` is not given
+    set_hand_sizes: tuple[tuple[int, int], ...] = ()
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
 
     # ----- what the layers above ask ----------------------------------------------------------------------
@@ -224,7 +245,22 @@ class Rules:
     @property
     def plays_for_chips(self) -> bool:
         """Whether rounds are settled in chips (a seat's score is the chips it holds, starting with `chips`)."""
+        return self.round_scoring in (RoundScoring.POOL, RoundScoring.CHIP_FROM_EACH)
+
+    @property
+    def has_pool(self) -> bool:
+        """Whether every seat antes into a pool that the round's winner takes (Domino Pool)."""
         return self.round_scoring is RoundScoring.POOL
+
+    @property
+    def asks(self) -> bool:
+        """Whether a seat with nothing that fits asks the others for a tile (Honest John)."""
+        return self.ask is not Ask.NONE
+
+    @property
+    def sells(self) -> bool:
+        """Whether tiles asked for are sold for a chip (Honest John 1), rather than given."""
+        return self.ask is Ask.SELL
 
     @property
     def start_score(self) -> int:
@@ -253,7 +289,7 @@ class Rules:
             return self.cut is None
         if self.next_leader is NextLeader.OPENING:
             return True
-        if self.next_leader in (NextLeader.ALTERNATE, NextLeader.ROUND_WINNER):
+        if self.next_leader in (NextLeader.ALTERNATE, NextLeader.ROUND_WINNER, NextLeader.DESCENDING_DOUBLE):
             return False
         return previous_end != "out"  # WINNER: the seat that went out leads; after a blocked round the opening rule
 
@@ -301,13 +337,15 @@ class Rules:
                     raise RulesError(f"option {key!r} must be at least 1")
                 changes[key] = value
             elif key == "hands":
+                if value < 1 and not self.ante:
+                    raise RulesError("option 'hands' must be at least 1")
                 if value < 0:
                     raise RulesError("option 'hands' must be 0 (play until a player cannot ante) or more")
                 changes["hands"] = value
         players = changes.get("players", self.players)
         if "players" in changes and "set" not in options:
             changes["max_pip"] = self.default_set(players)
-        if "players" in changes and "hand_size" not in changes:
+        if ("players" in changes or ("set" in options and self.set_hand_sizes)) and "hand_size" not in changes:
             changes["hand_size"] = replace(self, **changes).default_hand_size(players)
         if changes.get("partners") and players != 4:
             raise RulesError(f"partners sit opposite at a table of four, not {players}")
@@ -333,6 +371,8 @@ class Rules:
         `min_stock` tiles: the most each seat can take and leave them)."""
         if self.min_stock:
             return max(1, (set_size(self.max_pip) - self.min_stock) // players)
+        if self.max_pip in dict(self.set_hand_sizes):
+            return dict(self.set_hand_sizes)[self.max_pip]
         return dict(self.hand_sizes).get(players, self.hand_size)
 
     def check_deal_fits(self) -> None:
@@ -569,12 +609,60 @@ _DOMINO_POOL = Rules(
     hands=10,
     option_keys=("players", "hand_size", "set", "chips", "ante", "hands"),
 )
+# seed 000, version 1 (Bolton)
+_HONEST_JOHN = Rules(
+    id="honest_john",
+    name="Honest John",
+    description="Four to eight players, double-nine: each builds a line from the centre double; with nothing that "
+                "fits, buy a tile from the first player round the table who has one (a chip); out takes a chip from "
+                "each; ten rounds.",
+    max_pip=9,
+    players=4,
+    allowed_players=(4, 5, 6, 7, 8),
+    hand_size=11,
+    hand_sizes=((4, 11), (5, 9), (6, 8), (7, 7), (8, 6)),
+    layout=LayoutKind.STAR,
+    no_double=NoDouble.REDEAL,
+    next_leader=NextLeader.OPENING,
+    ask=Ask.SELL,
+    round_scoring=RoundScoring.CHIP_FROM_EACH,
+    game_end=GameEnd.HANDS_PLAYED,
+    chips=20,
+    hands=10,
+    option_keys=("players", "hand_size", "chips", "hands"),
+)
+# seed 000, version 2 (Russell Yates-Aylott), with the larger sets it suggests for more players
+_HONEST_JOHN_2 = Rules(
+    id="honest_john_2",
+    name="Honest John, version 2",
+    description="Three to eight players (double-twelve for six or more), nine each: each builds a line from the "
+                "centre double; a new number waits for its double; with nothing that fits, draw one, then be given "
+                "one; each round starts from the next double down.",
+    max_pip=9,
+    players=4,
+    allowed_players=(3, 4, 5, 6, 7, 8),
+    hand_size=9,
+    hand_sizes=((3, 9), (4, 9), (5, 9), (6, 9), (7, 9), (8, 9)),
+    sets=((6, 12), (7, 12), (8, 12)),
+    set_hand_sizes=((18, 15),),
+    layout=LayoutKind.STAR,
+    draw=Draw.ONCE,
+    keep_back=4,
+    no_double=NoDouble.REDEAL,
+    next_leader=NextLeader.DESCENDING_DOUBLE,
+    ask=Ask.GIVE,
+    doubles_first=True,
+    lead_plays_again=True,
+    block_limit=10,
+    game_end=GameEnd.DOUBLES_RUN_OUT,
+    option_keys=("players", "hand_size", "set"),
+)
 
 # The registry of games: every layer (the `bones` command, tournaments, players, the table's menus) reads it.
 RULES: dict[str, Rules] = {r.id: r for r in (_DRAW, _BLOCK, _ALL_FIVES, _DRAW_DOMINOES, _MUGGINS, _ALL_THREES,
                                                _FIVE_UP, _BLOCK_GAME, _DRAW_GAME, _MATADORE, _BERGEN, _BOYS_FRENCH,
                                                _BOYS_GAME, _PARTNERSHIP_BLOCK, _BLOCK_PLAY_ON, _SEBASTOPOL,
-                                               _DOMINO_POOL)}
+                                               _DOMINO_POOL, _HONEST_JOHN, _HONEST_JOHN_2)}
 
 
 def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:

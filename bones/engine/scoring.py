@@ -91,12 +91,18 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
     scoring = rules.round_scoring
     if scoring is RoundScoring.POOL:
         return _pool(rules, end, out_seat, pips, carried)
+    if scoring is RoundScoring.CHIP_FROM_EACH:
+        return _chip_from_each(end, out_seat, pips)
     if rules.partners:
         return _sides(rules, end, out_seat, pips)
     low = min(pips)
     lowest = tuple(i for i, p in enumerate(pips) if p == low)
     if scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
         return _one_point(rules, end, out_seat, pips, doublets or (False,) * n)
+    if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE and end != "out" and rules.block_limit and \
+            low >= rules.block_limit:
+        # Honest John 2: "the winner is the player with fewest pips ..., provided that that number is less than 10"
+        return Settlement(end, None, zeros, pips, (), (), 0, 0)
     if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE:
         # the lowest hand (every tied lowest hand) scores the other hands' pips less its own (or, where the winner
         # also scores its own, plus them)
@@ -182,3 +188,14 @@ def _pool(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...], c
     points = tuple((share if s in winners else 0) - rules.ante for s in range(n))
     winner = winners[0] if len(winners) == 1 else None
     return Settlement(end, winner, points, pips, winners, tuple(s for s in range(n) if s not in winners), 0, 0)
+
+
+def _chip_from_each(end: str, out_seat: int | None, pips: tuple[int, ...]) -> Settlement:
+    """Honest John 1: "When a player wins a round by getting rid of all their tiles, they receive one chip from
+    each of the other players"; a round that ends with every hand still holding tiles pays nobody (seed 000: "the
+    play ends without a winner")."""
+    n = len(pips)
+    if end != "out" or out_seat is None:
+        return Settlement(end, None, (0,) * n, pips, (), (), 0, 0)
+    points = tuple(n - 1 if s == out_seat else -1 for s in range(n))
+    return Settlement(end, out_seat, points, pips, (out_seat,), tuple(s for s in range(n) if s != out_seat), 0, 0)

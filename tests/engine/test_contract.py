@@ -22,6 +22,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from bones.engine import DRAW, PASS, Action, GameState, IllegalAction, game_to_record, new_game, observe, tile_set
 from bones.engine.layout import layout_of
+from bones.engine.rules import GameEnd
 from bones.engine.replay import replay_document, summary
 from bones.engine.tiles import TILES_BY_ID
 
@@ -150,7 +151,7 @@ def expected_legal(g: GameState, a: Action, legal: list[Action]) -> bool:
     rnd = g.round
     if a.kind == "play" and a.end is None and rnd is not None and rnd.tiles_down > 0:
         # the end may be left out when the tile fits exactly one end
-        return len({(b.end, b.out) for b in legal if b.tile == a.tile}) == 1
+        return len({(b.end, b.out) for b in legal if b.tile == a.tile and b.kind == a.kind}) == 1
     return False
 
 
@@ -177,15 +178,26 @@ def check_actions(g: GameState, rng: random.Random) -> None:
 
 def check_progress(g: GameState) -> None:
     target = g.rules.target
-    if g.rules.plays_for_chips:
+    if g.rules.has_pool:
         # chips only move: what the seats hold and what is left in the pool is what they started with
         assert 0 <= g.rules.chips * g.seats - sum(g.scores) < g.seats and min(g.scores) >= 0
         assert g.over == (len(g.results) == g.rules.hands or min(g.scores) < g.rules.ante)
+    elif g.rules.plays_for_chips:
+        # chips only pass between the seats (a seat with none left owes: its count goes below zero)
+        assert sum(g.totals()) == sum(g.scores) == g.rules.chips * g.seats
+        assert g.over == (len(g.results) == g.rules.hands)
+    elif g.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
+        # each round starts from a lower double than the one before; the 0-0 round is the last
+        firsts = [r.first for r in g.results]
+        highs = [TILES_BY_ID[f].high for f in firsts]
+        assert all(TILES_BY_ID[f].is_double for f in firsts) and highs == sorted(set(highs), reverse=True)
+        if highs and highs[-1] == 0:
+            assert g.over
     elif not g.over:
         assert max(g.scores) < target  # finished rounds never left a score at the target
         if g.rules.ends_at_once:
             assert max(g.totals()) < target  # All Fives: not even points made during play
-    else:
+    elif g.rules.game_end is not GameEnd.DOUBLES_RUN_OUT:
         assert max(g.scores) >= target
     if not g.over:
         assert g.current_seat is not None or (g.round is not None and g.round.over)
