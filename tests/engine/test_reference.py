@@ -323,8 +323,169 @@ class RefRound:
         self.pips_left = pips
 
 
+class RefStar:
+    """A round of Honest John by seed 000: every seat builds its own line from the centre double; a seat with
+    nothing that fits draws one tile (version 2, while more than four remain), then asks to the left and on round the
+    table; the first seat holding a tile that fits sells it for a chip (version 1) or gives it, and it is laid on the
+    asker's line; nobody: the asker's line is turned face down (version 1) or its turn passes."""
+
+    def __init__(self, rules: Any, hands: list[list[Tile]], boneyard: list[Tile], leader: int,
+                 lead_tile: Tile | None, base: list[int]) -> None:
+        self.r = rules
+        self.n = len(hands)
+        self.hands = [set(h) for h in hands]
+        self.boneyard = list(boneyard)
+        self.current = leader
+        self.lead_tile = lead_tile
+        self.lines: dict[int, int] = {}  # seat -> the number its line shows
+        self.closed: set[int] = set()
+        self.doubles_down: set[int] = set()
+        self.asker: int | None = None
+        self.drew = False
+        self.actions = 0
+        self.points = [0] * self.n
+        self.end_points = [0] * self.n
+        self.over = False
+        self.end: str | None = None
+        self.winner: int | None = None
+        self.ends: dict[str, list[int]] = {}
+        self.selling = rules.ask == "sell"
+
+    def fits(self, t: Tile, seat: int) -> bool:
+        if seat in self.closed or seat not in self.lines:
+            return False
+        shown = self.lines[seat]
+        if shown not in (t.high, t.low):
+            return False
+        # version 2: "the double of that number must be played before any line ending in that number can be
+        # continued with any other tile"
+        return not self.r.doubles_first or shown in self.doubles_down or t.is_double
+
+    def can_draw(self) -> bool:
+        kept = min(self.r.keep_back, self.r.tile_count - self.r.players * self.r.hand_size)
+        return self.r.draw == "once" and len(self.boneyard) > kept
+
+    def legal(self) -> list[str]:
+        if self.over:
+            return []
+        hand = self.hands[self.current]
+        if not self.lines:
+            return [str(self.lead_tile)]
+        if self.asker is not None:
+            verb = "sell" if self.selling else "give"
+            return [f"{verb} {t} S{self.asker}" for t in hand if self.fits(t, self.asker)]
+        plays = [f"{t} S{self.current}" for t in hand if self.fits(t, self.current)]
+        if plays:
+            return plays
+        if self.r.lead_plays_again and self.actions == 1:
+            return ["pass"]  # "must then play a matching tile on it if they can"
+        if self.can_draw() and not self.drew:
+            return ["draw"]
+        return ["ask"]
+
+    def next_after(self, seat: int) -> int:
+        for k in range(1, self.n + 1):
+            if (seat + k) % self.n not in self.closed:
+                return (seat + k) % self.n
+        return (seat + 1) % self.n
+
+    def lay(self, seat: int, t: Tile) -> None:
+        shown = self.lines[seat]
+        self.lines[seat] = t.other(shown)
+        if t.is_double:
+            self.doubles_down.add(t.high)
+
+    def apply(self, text: str) -> None:
+        assert text in self.legal(), (text, self.legal())
+        seat = self.current
+        words = text.split()
+        self.actions += 1
+        if not self.lines:
+            t = Tile.parse(words[0])
+            self.hands[seat].remove(t)
+            self.lines = {s: t.high for s in range(self.n)}
+            self.doubles_down.add(t.high)
+            self.current = seat if self.r.lead_plays_again else self.next_after(seat)
+        elif words[0] == "draw":
+            self.hands[seat].add(self.boneyard.pop(0))
+            self.drew = True
+        elif words[0] == "pass":
+            self.current = self.next_after(seat)
+        elif words[0] == "ask":
+            for k in range(1, self.n):
+                other = (seat + k) % self.n
+                if any(self.fits(t, seat) for t in self.hands[other]):
+                    self.asker, self.current = seat, other
+                    break
+            else:
+                if self.selling:
+                    self.closed.add(seat)  # "they turn the last tile of their line face down"
+                    del self.lines[seat]
+                self.current = self.next_after(seat)
+                self.drew = False
+        elif words[0] in ("sell", "give"):
+            t = Tile.parse(words[1])
+            asker = self.asker
+            assert asker is not None
+            self.hands[seat].remove(t)
+            self.lay(asker, t)
+            if self.selling:
+                self.points[seat] += 1
+                self.points[asker] -= 1
+            self.asker = None
+            self.drew = False
+            if not self.hands[seat]:
+                self.finish("out")  # "either by playing it on their own line or by selling it"
+                return
+            self.current = self.next_after(asker)
+        else:
+            t = Tile.parse(words[0])
+            self.hands[seat].remove(t)
+            self.lay(seat, t)
+            self.drew = False
+            if not self.hands[seat]:
+                self.finish("out")
+                return
+            self.current = self.next_after(seat)
+        self.ends = {f"S{s}": [p, p] for s, p in self.lines.items()}
+        if self.asker is None and not self.can_draw() and not any(
+                self.fits(t, s) for h in self.hands for t in h for s in range(self.n)):
+            self.finish("blocked")
+
+    def end_sum(self) -> None:
+        return None
+
+    def finish(self, end: str) -> None:
+        self.over, self.end = True, end
+        pips = [sum(t.pips for t in h) for h in self.hands]
+        self.pips_left = pips
+        if self.selling:
+            # "they receive one chip from each of the other players"; no winner: nobody pays
+            if end == "out":
+                self.winner = self.current
+                self.end_points = [self.n - 1 if s == self.current else -1 for s in range(self.n)]
+            return
+        low = min(pips)
+        if end != "out" and low >= self.r.block_limit:
+            return  # "provided that that number is less than 10"
+        lowest = [s for s, p in enumerate(pips) if p == low]
+        others = sum(p for p in pips if p != low)
+        for s in lowest:
+            self.end_points[s] = max(0, others - low) if others else 0
+        self.winner = self.current if end == "out" else lowest[0] if len(lowest) == 1 else None
+
+
 def ref_leader(rules: Any, index: int, deal: Any, results: list[Any]) -> tuple[int, Tile | None]:
     hands = [list(h) for h in deal.hands]
+    if index > 0 and rules.next_leader == "descending_double":
+        # "the starting double is the next double below the one that was used to start the previous round"
+        below = results[-1].first
+        from bones.engine.tiles import TILES_BY_ID
+        for p in range(TILES_BY_ID[below].high - 1, -1, -1):
+            for s, h in enumerate(hands):
+                if Tile(p, p) in h:
+                    return s, Tile(p, p)
+        raise LookupError("no lower double")
 
     def opening() -> tuple[int, Tile | None]:
         everyone = [(t, s) for s, h in enumerate(hands) for t in h]
@@ -363,7 +524,7 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
     g: GameState = new_game(rules_id, seed, options)
     rules = g.rules
     rng = random.Random(play_seed)
-    scores = [rules.chips if rules.round_scoring == "pool" else 0] * rules.players
+    scores = [rules.chips if rules.round_scoring in ("pool", "chip_from_each") else 0] * rules.players
     steps = 0
     for index in range(1000):
         if g.over:
@@ -371,7 +532,8 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
         deal = g.deal_for(index)
         assert deal is not None
         seat, lead = ref_leader(rules, index, deal, list(g.results))
-        ref = RefRound(rules, [list(h) for h in deal.hands], list(deal.boneyard), seat, lead, list(scores))
+        model = RefStar if rules.layout == "star" else RefRound
+        ref = model(rules, [list(h) for h in deal.hands], list(deal.boneyard), seat, lead, list(scores))
         assert g.current_seat == seat, f"round {index}: leader"
         while not ref.over:
             assert g.current_seat == ref.current
@@ -384,7 +546,8 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
             if not ref.over:
                 assert g.round is not None
                 assert g.round.ends_by_name() == {e: v[0] for e, v in ref.ends.items()}
-                assert g.round.end_sum() == ref.end_sum()
+                if model is RefRound:  # nothing on a star counts the ends
+                    assert g.round.end_sum() == ref.end_sum()
                 assert list(rnd_points) == ref.points
                 assert list(g.totals()) == [a + b for a, b in zip(scores, ref.points)]
         result = g.results[index]
@@ -399,7 +562,18 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
         # the end of the game: at once in All Fives, else after the round; Domino Pool after its hands, or when a
         # seat cannot ante
         if rules.game_end == "hands_played":
-            assert g.over == (index + 1 == rules.hands or min(scores) < rules.ante)
+            assert g.over == (index + 1 == rules.hands or (rules.ante > 0 and min(scores) < rules.ante))
+        elif rules.game_end == "doubles_run_out":
+            # "when the [0-0] round has been played or the [0-0] was not found when called for to start a round"
+            if result.first == 0:
+                assert g.over
+            else:
+                nxt = g.deal_for(index + 1)
+                try:
+                    ref_leader(rules, index + 1, nxt, list(g.results))
+                    assert not g.over
+                except LookupError:
+                    assert g.over
         else:
             reached = max(scores) >= rules.target
             assert g.over == (reached or ref.end == "target")
