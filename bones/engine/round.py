@@ -146,6 +146,32 @@ class RoundState:
         s.outcome = None
         return s
 
+    @classmethod
+    def resume(cls, rules: Rules, hands: Sequence[int], boneyard: Sequence[int], leader: int, lead_tile: int,
+               base_scores: Sequence[int], history: Sequence[Event], table: Table, current: int,
+               points: Sequence[int], asker: int = -1) -> "RoundState":
+        """A round in play rebuilt from its public history and one guess of the hidden tiles (`hands` as bitmasks,
+        the undrawn `boneyard` in order): how a search plays a sampled world on with the engine's own rules. The
+        history and table are what every seat saw; only the hands and boneyard are the guess."""
+        s = object.__new__(cls)
+        n = len(hands)
+        s.setup = _Setup(rules, tuple(boneyard), leader, lead_tile, tuple(base_scores))
+        s.hands = tuple(hands)
+        s.drawn = 0
+        s.raw = table
+        s.current = current
+        s.points = tuple(points)
+        log: Any = None
+        for ev in history:
+            log = (log, ev.seat, ev.action, ev.scored, ev.before)
+        s.log = log
+        s.from_boneyard = (0,) * n
+        s.over = False
+        s.outcome = None
+        if asker >= 0:
+            s._asker = asker
+        return s
+
     def _clone(self) -> "RoundState":
         s = _new_state(RoundState)
         s.setup = self.setup

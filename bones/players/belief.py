@@ -41,6 +41,7 @@ class SeatBelief:
     played: tuple[tuple[int, int], ...]  # (tile id, history index) of each tile it played this round
     voids: tuple[tuple[int, int], ...]  # (history index, pip mask of the open ends) of each draw or pass
     candidates: int  # bitmask of unseen tiles it may hold now (each has some time it can have come in)
+    tile_voids: bool = False  # voids are masks of tiles (a star), not of pips
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ class Belief:
             draws: list[int] = []
             played: list[tuple[int, int]] = []
             voids: list[tuple[int, int]] = []
+            if rules.asks:  # a star: each seat plays only its own line, and what it could not give tells more
+                seats.append(self._star_seat(j))
+                continue
             for k, ev in enumerate(obs.history):
                 if ev.seat != j:
                     continue
@@ -94,7 +98,7 @@ class Belief:
                 if self._window(sb, t, NEVER)[0] is not None:
                     cand |= low
                 m ^= low
-            seats.append(SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand))
+            seats.append(SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand, sb.tile_voids))
         self.seats = tuple(seats)
         # per seat: the acquisition window of each tile it may hold now, and of each tile it played
         self._now: dict[int, dict[int, int]] = {}
@@ -117,13 +121,55 @@ class Belief:
         self.boneyard_count = obs.boneyard_count
         self._cands: dict[int, list[int]] = {}  # the tiles of a candidate mask, in id order
 
+    def _star_seat(self, j: int) -> SeatBelief:
+        """Seat j's facts on a star (Honest John), its voids as tile masks: it held nothing for its own line when
+        it drew, asked, or passed after laying the centre double; and nothing for an asker's line when the ask
+        went past it (to a seat further round, or to nobody). Tiles it sold or gave left its hand like plays."""
+        obs = self.obs
+        layout = obs.layout
+        history = obs.history
+        n = obs.seats
+        draws: list[int] = []
+        played: list[tuple[int, int]] = []
+        voids: list[tuple[int, int]] = []
+        for k, ev in enumerate(history):
+            kind = ev.action.kind
+            if ev.seat == j:
+                if ev.action.lays:
+                    assert ev.action.tile is not None
+                    played.append((ev.action.tile.id, k))
+                elif kind in ("draw", "ask", "pass"):
+                    voids.append((k, layout.slot_fit(ev.before, j)))
+                    if kind == "draw":
+                        draws.append(k)
+            elif kind == "ask":
+                # the seats from the asker's left up to the one that sold or gave (all of them, if nobody did)
+                after = history[k + 1] if k + 1 < len(history) else None
+                answered = after is not None and after.action.kind in ("sell", "give")
+                if not answered and k + 1 == len(history) and obs.asker == ev.seat:
+                    answered, responder = True, obs.current_seat
+                else:
+                    responder = after.seat if answered and after is not None else None
+                stop = (responder - ev.seat) % n if answered and responder is not None else n
+                if 0 < (j - ev.seat) % n < stop:
+                    voids.append((k, layout.slot_fit(ev.before, ev.seat)))
+        sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0, True)
+        cand = 0
+        m = self.unseen
+        while m:
+            low = m & -m
+            if self._window(sb, low.bit_length() - 1, NEVER)[0] is not None:
+                cand |= low
+            m ^= low
+        return SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand, True)
+
     # ----- the exact check --------------------------------------------------------------------------------
 
     def _window(self, sb: SeatBelief, t: int, release: int) -> tuple[int | None, int]:
         """Earliest acquisition time of tile t for seat sb if it was held until `release` (-1: the deal);
         None when no time works."""
         tile = TILES_BY_ID[t]
-        tmask = (1 << tile.high) | (1 << tile.low)
+        tmask = (1 << tile.high) | (1 << tile.low) if not sb.tile_voids else 1 << t
         last = -1
         for k, pm in sb.voids:
             if k >= release:
@@ -286,7 +332,8 @@ def _not_dealt(obs: Observation) -> int:
     """Tiles nobody can have been dealt, when the opening rule fixed this round's first tile."""
     if not obs.lead_forced or not obs.history or obs.history[0].action.tile is None:
         return 0
-    return outranks(obs.rules, obs.history[0].action.tile)
+    previous = TILES_BY_ID[obs.results[-1].first] if obs.round_index > 0 and obs.results else None
+    return outranks(obs.rules, obs.history[0].action.tile, previous)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
 
+from . import star_search
 from .base import Budget, Choice
 from .belief import Belief, World, world_state
 from .claims import catch, without_muggins
@@ -152,6 +153,10 @@ class Expert:
         legal = self.weighed(obs)
         if not legal:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
+        if obs.rules.asks:  # Honest John's star: worlds played out by the engine (`star_search`)
+            values, played = star_search.analyse(obs, legal, budget.worlds, budget.seconds,
+                                                 decision_seed(self.seed, obs))
+            return legal, values, Stats(played, 0, 0, time.perf_counter() - start)
         rng = random.Random(decision_seed(self.seed, obs))
         belief = Belief(obs)
         self.solver.clear()

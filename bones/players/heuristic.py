@@ -10,7 +10,7 @@ from bones.engine.observation import Observation
 
 from bones.engine.actions import Action
 
-from . import get_level
+from . import get_level, star
 from .base import Budget, Choice
 from .claims import catch, claim, without_muggins
 from .features import Outcome, Table, count_table, outcome
@@ -48,6 +48,8 @@ class HeuristicPlayer:
     def _choose(self, obs: Observation, legal: list[Action]) -> Choice:
         if len(legal) == 1:
             return Choice(legal[0])
+        if obs.rules.asks:  # Honest John's star: its own rules of thumb
+            return star.choose(obs, legal, self.name)
         table = count_table(obs)
         if any(a.kind == "shut" for a in legal) and self.shuts(obs, table):
             return Choice(next(a for a in legal if a.kind == "shut"))

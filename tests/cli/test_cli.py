@@ -90,7 +90,7 @@ def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys
     hands, boneyard = doc["rounds"][0]["hands"], doc["rounds"][0]["boneyard"]
     rules = RULES[rules_id]
     n, size = rules.players, rules.hand_size
-    assert len(hands) == n and [len(h) for h in hands] == [size] * n and len(boneyard) == 28 - n * size
+    assert len(hands) == n and [len(h) for h in hands] == [size] * n and len(boneyard) == rules.tile_count - n * size
     assert len(set(sum(hands, []) + boneyard)) == 28
     code, summary, _ = replay(doc, tmp_path, capsys)
     assert code == 0
