@@ -91,7 +91,7 @@ def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys
     rules = RULES[rules_id]
     n, size = rules.players, rules.hand_size
     assert len(hands) == n and [len(h) for h in hands] == [size] * n and len(boneyard) == rules.tile_count - n * size
-    assert len(set(sum(hands, []) + boneyard)) == 28
+    assert len(set(sum(hands, [])) | set(boneyard)) == rules.tile_count
     code, summary, _ = replay(doc, tmp_path, capsys)
     assert code == 0
     assert summary["rules"] == rules_id and summary["scores"] == [rules.start_score] * n and not summary["finished"]

@@ -52,9 +52,13 @@ WITH_OPTIONS = CONFIGS + [("muggins", {"claims": True}), ("matadore", {"trumps":
 
 
 def short_game(config: tuple[str, dict | None], target: int) -> Any:
-    """The game with a short target (two hands, where hands are played for chips)."""
+    """The game with a short target (two hands, where a number of hands is agreed)."""
     rules = get_rules(*config)
-    return rules.with_options({"hands": 2} if rules.plays_for_chips else {"target": target})
+    if "hands" in rules.option_keys:
+        return rules.with_options({"hands": 2})
+    if "target" in rules.option_keys:
+        return rules.with_options({"target": target})
+    return rules  # a game of descending doubles (Honest John 2): as long as its doubles last
 
 
 @pytest.mark.parametrize("config", WITH_OPTIONS, ids=config_id)
