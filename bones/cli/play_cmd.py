@@ -8,6 +8,7 @@ import sys
 from typing import Any, Callable, Sequence
 
 from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
+from bones.engine.rules import GameEnd
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
@@ -42,6 +43,8 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         return ""
     s = "s" if who != "You" else ""
     if action.kind == "draw":
+        if obs.layout.owned:
+            return f"{who} cannot play on {'your' if who == 'You' else 'its'} line ({_wanted(obs)}) and draw{s} a tile."
         if any(a.kind == "play" for a in obs.legal_actions()):
             return f"{who} draw{s} a tile (drawing is allowed at any time in {game_before.rules.name})."
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
@@ -54,9 +57,48 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         return f"{who} say{s} \"muggins\": the points the other side did not claim are taken."
     if action.kind == "shut":
         return f"{who} shut{s} the game: the hands are counted now."
+    if action.kind == "ask":
+        return _ask_text(game_after, obs, who, s)
+    if action.kind in ("sell", "give"):
+        owner = int(action.end[1:]) if action.end else 0
+        to = names_of(game_after)[owner]
+        paid = " for a chip" if action.kind == "sell" else ""
+        line = "your line" if owner == YOU else f"{to}'s line"
+        return f"{who} {action.kind}{s} {action.tile} to {to}{paid}; it goes on {line}."
     where = f" on {action.end}" if action.end else ""
     claim = f", claiming {action.claim}" if action.claim is not None else ""
     return f"{who} play{s} {action.tile}{where}{claim}."
+
+
+def names_of(game: GameState) -> list[str]:
+    """The seats' names as the terminal calls them."""
+    n = game.seats
+    return ["You"] + [f"Computer {i}" if n > 2 else "Computer" for i in range(1, n)]
+
+
+def _wanted(obs: Observation) -> str:
+    """What the line of the seat to move takes: a number, or where a new number waits for its double, that double."""
+    pip = obs.ends.get(f"S{obs.current_seat}", 0)
+    if obs.rules.doubles_first and not (obs.table.doubles >> pip) & 1:
+        return f"{pip}-{pip}"
+    return str(pip)
+
+
+def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
+    """What an ask for a tile came to: the seat that must sell or give one, or nobody (a closed line, or a pass)."""
+    shows = _wanted(obs)
+    names = names_of(game)
+    verb = "sell" if game.rules.sells else "give"
+    rnd = game.round_of_action(game.round_index) if game.round is not None else None
+    if game.round is not None and not game.round.over and game.round.asker >= 0:
+        return f"{who} ask{s} round the table for {_a(shows)}: {names[game.round.current]} must {verb} one."
+    closed = rnd is not None and game.rules.sells
+    then = "the line is turned face down" if closed else "the turn passes"
+    return f"{who} ask{s} round the table for {_a(shows)}, and nobody can {verb} one: {then}."
+
+
+def _a(wanted: str) -> str:
+    return ("an " if wanted[0] == "8" else "a ") + wanted
 
 
 def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:
@@ -69,9 +111,11 @@ def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:
 def _show(obs: Observation, names: list[str]) -> None:
     rules = obs.rules
     scores = score_line(rules, names, obs.scores)
-    goal = (f"round {obs.round_index + 1} of {rules.hands}, pool {obs.pool}" if rules.plays_for_chips
+    pool = f", pool {obs.pool}" if rules.has_pool else ""
+    goal = (f"round {obs.round_index + 1} of {rules.hands}{pool}" if rules.plays_for_chips
             else f"round {obs.round_index + 1}")
-    aim = "" if rules.plays_for_chips else f" (to {rules.target})"
+    aim = "" if rules.plays_for_chips else " (down to the 0-0)" if rules.game_end is GameEnd.DOUBLES_RUN_OUT \
+        else f" (to {rules.target})"
     print(f"\n── {rules.name}, {goal} · {scores}{aim}")
     print("   " + line_text(obs).replace("\n", "\n   "))
     if obs.ends:
@@ -86,7 +130,10 @@ def _show(obs: Observation, names: list[str]) -> None:
 def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
     legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
-    print(f"   You may play: {menu}")
+    if obs.asker is not None:
+        verb = "sell" if obs.rules.sells else "give"
+        print(f"   Seat {obs.asker} asks you for a tile for its line: you must {verb} one.")
+    print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
     if obs.rules.claims:
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10'), or say 'muggins' to "
               "take points the other side laid and did not claim.")
@@ -109,7 +156,7 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
          read: Callable[[str], str] = input) -> int:
     game = new_game(rules_id, seed, options)
     n = game.seats
-    names = ["You"] + [f"Computer {i}" if n > 2 else "Computer" for i in range(1, n)]
+    names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     print(f"{game.rules.name} against {level} (seed {seed}). {game.rules.description}")
     note = stand_in(level, game.rules).note
@@ -130,7 +177,7 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
         if seat == YOU:
             _show(obs, names)
             legal = obs.legal_actions()
-            if len(legal) == 1 and legal[0].kind in ("draw", "pass"):
+            if len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask"):
                 action = legal[0]
             else:
                 asked = _ask(obs, read)
@@ -153,14 +200,14 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
             msg = describe(before, game, names[seat])
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
-            msg += "".join(f" {names[i]} +{p}." for i, p in made)
+            msg += "".join(f" {names[i]} {p:+d}." for i, p in made)
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
             pips = ", ".join(f"{names[i]} {p} pips" for i, p in enumerate(r.pips_left))
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
-            gained = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(r.points) if p) or "nobody scores"
+            gained = ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(r.points) if p) or "nobody scores"
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
     totals = score_line(game.rules, names, game.scores)
     who = "Nobody" if game.winner is None else " & ".join(names[i] for i in game.rules.side_of(game.winner))

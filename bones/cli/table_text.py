@@ -18,6 +18,14 @@ def line_text(obs: Observation) -> str:
         return "(the table is empty)"
     c: Tile = obs.center
     arms = obs.arms
+    if obs.layout.owned:  # a star: the centre double, then each seat's own line from it
+        out = f"centre {tile_text(c.high, c.low, c.is_double)}"
+        for name, arm in arms.items():
+            seat = int(name[1:])
+            tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm.tiles) or "(not begun)"
+            closed = "  (closed: its last tile turned face down)" if (obs.table.closed >> seat) & 1 else ""
+            out += f"\n  {end_words(name)} ({name}): {tiles}{closed}"
+        return out
     left = [tile_text(p.outer, p.inner, p.tile.is_double) for p in reversed(arms["L"].tiles)] if "L" in arms else []
     right = [tile_text(p.inner, p.outer, p.tile.is_double) for p in arms["R"].tiles] if "R" in arms else []
     centre = tile_text(c.high, c.low, c.is_double)

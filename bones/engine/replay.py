@@ -22,7 +22,7 @@ def summary(game: GameState) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     if game.rules.partners:
         extra["sides"] = [list(side) for side in game.rules.sides]
-    if game.rules.plays_for_chips:
+    if game.rules.has_pool:
         extra["pool"] = game.pool
     return {
         "rules": game.rules.id,
