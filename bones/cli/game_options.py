@@ -56,8 +56,10 @@ def options_help(rules_id: str) -> list[str]:
         elif key == "players":
             out.append(f"players={' | '.join(map(str, rules.allowed_players))} (default {rules.players})")
         elif key == "hand_size":
-            sizes = ", ".join(f"{rules.with_options({'players': n}).hand_size} for {n}"
-                              for n in rules.allowed_players)
+            by_players = {n: rules.with_options({'players': n}).hand_size for n in rules.allowed_players}
+            sizes = ", ".join(f"{k} for {n}" for n, k in by_players.items()) if len(set(by_players.values())) > 1 \
+                else str(rules.hand_size)
+            sizes += "".join(f"; {k} with set={m}" for m, k in rules.set_hand_sizes)
             out.append(f"hand_size=N (default {sizes})")
         elif key == "set":
             sets = {n: rules.default_set(n) for n in rules.allowed_players}
@@ -67,5 +69,6 @@ def options_help(rules_id: str) -> list[str]:
         elif key in ("chips", "ante"):
             out.append(f"{key}=N (default {getattr(rules, key)})")
         elif key == "hands":
-            out.append(f"hands=N (default {rules.hands}; 0: until a player cannot ante)")
+            zero = "; 0: until a player cannot ante" if rules.ante else ""
+            out.append(f"hands=N (default {rules.hands}{zero})")
     return out

@@ -191,6 +191,9 @@ class Layout:
 
     def playable_slots(self, table: Table, seat: int) -> list[int]:
         """Slots `seat` may lay a tile against now (open, not waiting, its own where lines belong to seats)."""
+        if self.owned:  # a star: the seat's own line, if it is open
+            e = table.ends[seat]
+            return [seat] if e is not None and not e[2] & FROZEN else []
         owners = self.owners
         return [i for i, e in enumerate(table.ends)
                 if e is not None and not e[2] & FROZEN and (owners[i] is None or owners[i] == seat)]
@@ -368,8 +371,9 @@ class Layout:
         if action.end is None:
             raise ValueError(f"say which end {tile} goes on")
         slot = self.slot_of(action.end)
-        if action.kind != "play":  # sold or given: laid on the asker's own line
-            seat = self.owners[slot] if self.owners[slot] is not None else seat
+        owner = self.owners[slot]
+        if action.kind != "play" and owner is not None:  # sold or given: laid on the asker's own line
+            seat = owner
         return self.lay(table, slot, tile.id, self.outer(table, slot, tile, action.out, seat))
 
     def outer(self, table: Table, slot: int, tile: Tile, out: int | None, seat: int) -> int:

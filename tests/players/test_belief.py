@@ -155,3 +155,44 @@ def test_a_cross_arm_that_waits_is_not_a_number_anyone_passed_on() -> None:
     g = g.apply(next(a for a in g.legal_actions() if a.kind == "play"))
     assert g.round is not None and g.round.table.down == 2
     assert g.round.table.open_pips() == (6,) and len(layout.ends_by_name(g.round.table)) == 4
+
+
+# ----- Honest John's star: voids are tiles, not numbers ---------------------------------------------------------
+
+def test_a_star_ask_tells_the_seats_it_went_past_hold_nothing_for_that_line() -> None:
+    from tests.engine.test_honest_john import HANDS, bolton
+    from tests.kit import play
+
+    # seat 2 asked for an 8; seats 3 and 0 were passed by and seat 1 sold 8-7: seen from seat 1, seats 3 and 0 hold
+    # no 8 (nobody draws in this game, so nothing came in since), and seat 2 none either
+    g = play(bolton(HANDS), "9-9", "ask", "sell 9-6", "9-8 S2", "9-5 S3", "9-1 S0", "6-5 S1", "ask", "sell 8-7")
+    obs = observe(g, 1)
+    belief = Belief(obs)
+    eights = {t.id for t in TILES_BY_ID[:obs.rules.tile_count] if 8 in (t.high, t.low)}
+    rng = random.Random(5)
+    for _ in range(200):
+        world = belief.sample(rng)
+        for seat in (0, 2, 3):
+            assert not any(world.hands[seat] >> t & 1 for t in eights), seat
+        assert world.hands[1] == mask_of(obs.hand)
+        assert [h.bit_count() for h in world.hands] == list(obs.hand_counts)
+    # the real deal is never ruled out
+    for sb in belief.seats:
+        assert belief.consistent(sb, g.round.hands[sb.seat])  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("rules_id,players", [("honest_john", 5), ("honest_john_2", 4)])
+def test_star_worlds_keep_every_fact_and_the_real_deal(rules_id: str, players: int) -> None:
+    checked = 0
+    for game, obs in random_observations(rules_id, 2, 11, {"players": players}):
+        if len(obs.history) % 7:
+            continue
+        belief = Belief(obs)
+        rnd = game.round
+        assert rnd is not None
+        for sb in belief.seats:
+            assert belief.consistent(sb, rnd.hands[sb.seat])
+        world = belief.sample(random.Random(len(obs.history)))
+        assert [h.bit_count() for h in world.hands] == list(obs.hand_counts)
+        checked += 1
+    assert checked > 10
