@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from bones.engine import Rules
-from bones.engine.rules import Cut, Fit, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
+from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
 from bones.engine.scoring import round_pips, settle
 
 from .variations import played_with, variation_keys
@@ -74,8 +74,18 @@ def _lead(rules: Rules) -> list[str]:
     else:
         first = ("The player holding the heaviest tile leads the first round (most dots, then the higher half: 6-4 "
                  "before 5-5).")
+    if rules.layout is LayoutKind.STAR:
+        top = rules.max_pip
+        first = (f"The player holding the highest double starts: {top}-{top} is called for, and if nobody holds it "
+                 f"{top - 1}-{top - 1}, then {top - 2}-{top - 2}, and so on.")
     out = [first]
-    if rules.opening_tile_must_lead:
+    if rules.layout is LayoutKind.STAR:
+        out.append("The leader sets that double face up in the centre of the table, and play goes on to the "
+                   "leader's left.")
+        if rules.lead_plays_again:
+            out.append("Then the leader must play a tile on it from their own hand if they can (else they pass) "
+                       "before the player on their left plays.")
+    elif rules.opening_tile_must_lead:
         out.append("The tile that decided the lead is the first tile laid.")
     else:
         out.append("The leader may open with any tile.")
@@ -88,12 +98,21 @@ def _lead(rules: Rules) -> list[str]:
     elif rules.next_leader is NextLeader.ROUND_WINNER:
         out.append("The winner of a round leads the next, with any tile; after a round nobody won, the lead passes "
                    "on.")
+    elif rules.next_leader is NextLeader.DESCENDING_DOUBLE:
+        top = rules.max_pip
+        out.append(f"Each later round starts from the next double below the one that started the round before: "
+                   f"after a round started by {top - 3}-{top - 3}, the holder of {top - 4}-{top - 4} starts the next, "
+                   f"or if nobody holds it, of {top - 5}-{top - 5}, and so on down to 0-0.")
+    elif rules.layout is LayoutKind.STAR:
+        out.append("Every round starts the same way, from the highest double dealt.")
     else:
         out.append("Every round is led the same way as the first.")
     return out
 
 
 def _turn(rules: Rules) -> list[str]:
+    if rules.layout is LayoutKind.STAR:
+        return _star_turn(rules)
     out = ["Players take turns in seat order. On your turn lay one tile against an open end of the line."]
     if rules.fit is Fit.MATCH:
         out.append("A tile fits an end when its touching half shows the same number as that end: 6-4 fits an end "
@@ -141,7 +160,49 @@ def _turn(rules: Rules) -> list[str]:
     return out
 
 
+def _star_turn(rules: Rules) -> list[str]:
+    """A turn on a star (Honest John): your own line only."""
+    out = ["Each player builds a line of their own, tile by tile, out from the centre double towards them: the "
+           "table looks like a star. Only you play on your line.",
+           "Players take turns to the left. On your turn lay one tile on the end of your line. The first tile of "
+           "every line matches the centre double's number, and after that the halves touching must match: on a "
+           "line ending in 4, 6-4 fits, and then the line shows 6.",
+           "A tile that fits has to be played."]
+    if rules.doubles_first:
+        out.append("Whenever a new number shows at the end of a line, that number's double must be played before "
+                   "the line takes any other tile: a line ending in 3 takes only 3-3 until 3-3 lies anywhere on the "
+                   "table, and then any tile with a 3.")
+    return out
+
+
+def _asking(rules: Rules) -> list[str]:
+    """With nothing that fits, on a star: buy a tile, or draw one and be given one."""
+    verb, price = ("sell", "; you pay them one chip for it") if rules.sells else ("give", "")
+    out = []
+    if rules.draws:
+        out.append(f"With nothing that fits your line, first draw one tile from the boneyard, while more than "
+                   f"{rules.kept_back} are left, and lay it if it fits. The last {rules.kept_back} tiles of the "
+                   "boneyard are never drawn.")
+        out.append(f"If it does not fit (or nothing may be drawn), press Ask: the player on your left must {verb} "
+                   f"you a tile that fits your line, if they hold one{price}, and it is laid on your line at once.")
+    else:
+        out.append(f"Nobody draws. With nothing that fits your line, press Ask: the player on your left must {verb} "
+                   f"you a tile that fits your line, if they hold one{price}, and it is laid on your line at once.")
+    out.append(f"If they hold none, the next player to the left is asked, and so on round the table. A player asked "
+               f"who holds several that fit chooses which to {verb}; when the computer asks you, tap the tile you "
+               f"{verb}.")
+    if rules.sells:
+        out.append("If nobody has one, your line is closed: its last tile is turned face down and your turns are "
+                   "skipped for the rest of the round. You can still sell tiles to the others, and you may even win "
+                   "by selling your last tile.")
+    else:
+        out.append("If nobody has one, you pass and the next player plays.")
+    return out
+
+
 def _nothing_fits(rules: Rules) -> list[str]:
+    if rules.asks:
+        return _asking(rules)
     if not rules.draws:
         return ["With nothing that fits, you say \"go\" and pass (the table passes for you). Nobody draws."]
     out = ["With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it (or, "
@@ -212,6 +273,8 @@ def _end_scoring(rules: Rules) -> list[str]:
 
 def _round_end(rules: Rules) -> list[str]:
     n = rules.players
+    if rules.asks:
+        return _star_round_end(rules)
     out = ["A round ends when a player lays their last tile (goes out), or when nobody can lay a tile or draw "
            "(the round is blocked). Then the dots left in each hand are counted."]
     if rules.plays_for_chips:
@@ -270,7 +333,43 @@ def _round_end(rules: Rules) -> list[str]:
     return out
 
 
+def _star_round_end(rules: Rules) -> list[str]:
+    """How a round of Honest John ends and is settled: chips, or the others' dots."""
+    n = rules.players
+    if rules.plays_for_chips:
+        return [f"Every player starts the game with {rules.chips} chips; your score is the chips you hold (it can "
+                "go below zero: you owe them).",
+                "The round ends as soon as a player gets rid of their last tile, by laying it on their line or by "
+                f"selling it. That player takes one chip from each of the others: with {n} players, +{n - 1} for "
+                "the winner and −1 for everyone else.",
+                "If everyone still holds tiles but none of them fits any open line, the round ends without a "
+                "winner and no chips change hands (the chips paid for sales stand)."]
+    pips = (0, 12, 7, 20, 5, 9, 14, 3)[:n]
+    out_st = settle(rules, "out", 0, pips)
+    others = " + ".join(map(str, pips[1:]))
+    held = ", ".join(map(str, pips[1:-1])) + f" and {pips[-1]}"
+    stale = (4, 15, 9, 22, 11, 30, 18, 13)[:n]
+    st = settle(rules, "blocked", None, stale)
+    low = min(stale)
+    counted = " + ".join(str(p) for p in stale if p != low)
+    return ["The round ends when a player empties their hand, or in a stalemate: every tile that could still be "
+            f"played lies among the last {rules.kept_back} tiles that are never drawn.",
+            f"The winner scores the dots left in all the other hands, less those left in their own: going out "
+            f"while the others hold {held} dots scores {others} = {out_st.points[0]} → +{out_st.points[0]}.",
+            f"In a stalemate the player with the fewest dots wins, but only with fewer than {rules.block_limit}: "
+            f"with hands of {', '.join(map(str, stale))} dots the {low} scores {counted} − {low} = "
+            f"{st.points[0]} → +{st.points[0]}. With {rules.block_limit} or more in the lightest hand nobody "
+            "scores; tied lightest hands each score."]
+
+
 def _goal(rules: Rules) -> list[str]:
+    if rules.asks and rules.plays_for_chips:
+        return [f"The game ends after {rules.hands} rounds (hands); the player with the most chips wins."]
+    if rules.game_end is GameEnd.DOUBLES_RUN_OUT:
+        top = rules.max_pip
+        return [f"The first round starts from {top}-{top} (or the highest double dealt), each round after from "
+                "the next double down, and the game ends after the 0-0 round, or sooner when nobody holds the "
+                f"double called for: at most {top + 1} rounds. The highest total score wins."]
     if rules.plays_for_chips:
         hands = f"after {rules.hands} hands" if rules.hands else "when a player cannot pay the ante"
         return [f"The game ends {hands} (or sooner, when a player has no chip left for the ante); the most chips "

@@ -21,7 +21,7 @@ from bones.engine.layout import end_words
 from bones.engine.rules import Turn
 from bones.players import LEVELS
 
-from . import computer, variations
+from . import computer, star, variations
 from .rules_text import rules_text, set_words
 from .store import GameRow, Store
 from .view import build_view, claim_amounts
@@ -37,10 +37,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "sho
                                     "options": {}, "pace": "normal", "sound": False, "shortcuts": True}
 SWITCHES = ("show_moves", "sound", "shortcuts")  # the settings that are on or off
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
+FORCED = ("draw", "pass", "ask")  # actions a seat takes when nothing else is open to it: Undo never stops at one
 STALE = "stale"  # the code of a refusal because the page is behind the table (another tab moved on)
 
 
-def hint_words(action: Action, reason: str | None, draws_freely: bool = False) -> str:
+def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them") -> str:
     """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10."); where
     scores are claimed, the claim too ("lay 6-4 on the right end and claim 10")."""
     if action.kind == "play" and action.tile is not None:
@@ -49,6 +50,10 @@ def hint_words(action: Action, reason: str | None, draws_freely: bool = False) -
         head = f"lay {action.tile}{where}{face}"
         if action.claim is not None:
             head += f" and claim {action.claim}"
+    elif action.kind in ("sell", "give") and action.tile is not None:
+        head = f"{action.kind} {asker} {action.tile}"
+    elif action.kind == "ask":
+        head = "nothing in your hand fits your line: ask round the table"
     elif action.kind == "draw":
         head = "draw from the boneyard" if draws_freely else "nothing in your hand fits: draw from the boneyard"
     elif action.kind == "muggins":
@@ -297,7 +302,13 @@ class Table:
         rules = before.rules
         open_pips = sorted(event.before.open_pips(), reverse=True)
         penalty = 0
-        if resolved.kind == "play":
+        if rules.asks:  # Honest John's star: each seat's own line, asks, sales and gifts
+            asked = rnd.current if resolved.kind == "ask" and rnd.asker == seat and not rnd.over else None
+            out_now = rnd.over and rnd.end == "out" and not rnd.hands[seat]
+            drew = len(history) > 1 and history[-2].seat == seat and history[-2].action.kind == "draw"
+            text = star.event_text(names, rules, seat, resolved, event.before, rnd.table, before.round_index, asked,
+                                   out_now, drew)
+        elif resolved.kind == "play":
             assert resolved.tile is not None
             tile = resolved.tile
             again = (rules.turn is Turn.DOUBLE_AGAIN and tile.is_double and not rnd.over and rnd.current == seat)
@@ -316,6 +327,8 @@ class Table:
             text = pass_text(names, seat, open_pips, rules)
         out = {"seat": seat, "action": str(resolved), "kind": resolved.kind, "scored": event.scored,
                "end": resolved.end or ("C" if resolved.kind == "play" else None), "text": text}
+        if resolved.kind in ("sell", "give") and resolved.end is not None:
+            out["to"] = int(resolved.end[1:])  # the seat that asked: the tile is laid on its line
         if rules.claims and resolved.kind == "play":
             out["claim"] = resolved.claim
             out["penalty"] = penalty
@@ -526,7 +539,7 @@ class Table:
         up: never the other side's, and never under the lid."""
         humans = _humans(row)
         i = len(row.actions) - 1
-        while i >= 0 and not (rep.seats[i] in humans and row.actions[i] not in ("draw", "pass")):
+        while i >= 0 and not (rep.seats[i] in humans and row.actions[i] not in FORCED):
             i -= 1
         if i < 0:
             return None
@@ -534,7 +547,7 @@ class Table:
             seat = rep.game.current_seat
             if seat is None or row.lid != seat or rep.seats[i] != seat:
                 return None
-        while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] == "draw":
+        while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
             i -= 1
         return i
 
@@ -608,7 +621,9 @@ class Table:
         row.hints += 1
         self.store.save_game(row)
         a = s.action
-        say = "Hint: " + hint_words(a, s.reason, game.rules.draws_freely)
+        asker = obs.asker
+        say = "Hint: " + hint_words(a, s.reason, game.rules.draws_freely,
+                                    _names(row.two, game.seats).lower(asker) if asker is not None else "them")
         return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "out": a.out,
                          "claim": a.claim, "say": say},
                 "state": self.state(token, row, rep)}

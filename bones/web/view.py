@@ -10,10 +10,11 @@ from typing import Any
 
 from bones.engine import Action, Observation, Rules
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Fit, LayoutKind, Turn
+from bones.engine.rules import Fit, GameEnd, LayoutKind, Turn
 from bones.engine.tiles import tiles_of_mask
 from bones.players.claims import shown_actions
 
+from . import star
 from .words import Names, and_list, cut_text, or_list
 
 LAYOUT_WORDS = {
@@ -123,6 +124,8 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
 
 def rules_summary(rules: Rules) -> str:
     """The game's rules in one line: how a round is played and how far the game goes."""
+    if rules.asks:
+        return star.summary(rules)
     parts: list[str] = []
     if rules.scores_ends:
         parts.append(f"ends adding up to a multiple of {rules.end_multiple} score"
@@ -151,6 +154,8 @@ def rules_summary(rules: Rules) -> str:
         parts.append("after a \u201cgo\u201d the other may shut the game")
     if rules.one_round_game:
         goal = "Going out, or the fewest dots when nobody can play, wins the game"
+    elif rules.plays_for_chips:
+        goal = (f"{rules.hands} hands" if rules.hands else "Until a player cannot ante") + "; the most chips win"
     else:
         goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
     players = f"{rules.players} players" if rules.players > 2 else ""
@@ -165,15 +170,25 @@ def _needs(obs: Observation) -> str:
     return _ends_words(obs)
 
 
+def _played(rules: Rules) -> str:
+    """How long a game lasts: "for 10 hands", "to 100", "from the highest double down to the double blank"."""
+    if rules.plays_for_chips:
+        unit = ("hand" if rules.has_pool else "round") + ("" if rules.hands == 1 else "s")
+        return f"for {rules.hands} {unit}" if rules.hands else "until a player cannot ante"
+    if rules.game_end is GameEnd.DOUBLES_RUN_OUT:
+        return "from the highest double down to the double blank"
+    return f"to {rules.target}"
+
+
 def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Action]) -> str:
     """The line under the status: which rule applies right now (`legal`: the actions the page is told of)."""
     rules = obs.rules
     if obs.game_over:
-        played = (f"for {rules.hands} hands" if rules.hands else "until a player cannot ante") \
-            if rules.plays_for_chips else f"to {rules.target}"
-        return f"{rules.name} is played {played}. Press New game to play again."
+        return f"{rules.name} is played {_played(rules)}. Press New game to play again."
     if not obs.to_move or not lid_open:
         return rules_summary(rules)
+    if rules.asks and obs.center is not None:
+        return star.rule_line(obs, names, {a.kind for a in legal})
     claim = (" Claim a score (Claim) before you lay its tile; Muggins! takes points the last player left "
              "unclaimed." if rules.claims else "")
     if obs.center is None:
@@ -231,6 +246,9 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     seat = obs.current_seat
     if seat is None:
         return f"Round {obs.round_index + 1} is over."
+    asked = star.asked_status(obs, names) if obs.rules.asks else None
+    if asked:
+        return asked
     last = obs.history[-1] if obs.history else None
     again = (obs.rules.turn is Turn.DOUBLE_AGAIN and last is not None and last.seat == seat
              and last.action.kind == "play" and last.action.tile is not None and last.action.tile.is_double)
@@ -254,7 +272,8 @@ def _seats(obs: Observation, names: Names) -> list[dict[str, Any]]:
     for k in range(1, n):
         s = (obs.seat + k) % n
         out.append({"seat": s, "name": names.who(s), "count": obs.hand_counts[s], "score": obs.scores[s],
-                    "to_move": obs.current_seat == s, "drew": obs.draws[s]})
+                    "to_move": obs.current_seat == s, "drew": obs.draws[s],
+                    "closed": bool((obs.table.closed >> s) & 1), "asker": obs.asker == s})
     return out
 
 
@@ -270,6 +289,8 @@ def _cut(obs: Observation, names: Names) -> dict[str, Any] | None:
 def _goal(obs: Observation) -> str:
     """How far the game goes, beside the round: "to 100", or for chips "of 10 hands"."""
     rules = obs.rules
+    if rules.asks:
+        return star.goal(obs)
     if rules.plays_for_chips:
         return f"of {rules.hands}" if rules.hands else "till a player cannot ante"
     return f"to {rules.target}"
@@ -284,13 +305,15 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
     rules = obs.rules
     actions = shown_actions(obs) if show else []
     fits = _fits(actions)
+    fits.update(star.answers(actions))  # a seat asked for a tile hands one over as it lays one
     legal = [str(a) for a in actions]
     claims = rules.claims
     ends = {e.name: {"pip": e.pip, "weight": None if claims else e.weight} for e in obs.end_list}
     must = None
     kinds = {a.kind for a in actions}
     if show and obs.to_move and legal:
-        must = "play" if "play" in kinds else "draw" if "draw" in kinds else "pass" if "pass" in kinds else None
+        must = next((k for k in ("play", "sell", "give", "draw", "ask", "pass") if k in kinds), None)
+    asks = rules.asks
     return {
         "rules": rules.id,
         "name": rules.name,
@@ -312,7 +335,7 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "roots": {n: [a.root_arm, a.root_index] for n, a in obs.arms.items()},
         "across": across(rules),  # the tiles drawn across the line
         "ends": ends,
-        "end_words": {n: end_words(n) for n in ends},
+        "end_words": star.end_names(obs, names) if asks else {n: end_words(n) for n in ends},
         "end_sum": None if claims else obs.end_sum,
         "scoring_ends": rules.scores_ends,
         "claims": claims,
@@ -327,7 +350,7 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "may_shut": "shut" in kinds,
         "fits": fits,
         "faces": _faces(actions),
-        "why_not": _why_not(obs, names, fits) if show else {},
+        "why_not": ((star.why_not if asks else _why_not)(obs, names, fits)) if show else {},
         "status": _status(obs, names, lid_open, two_players),
         "rule": _rule_line(obs, names, lid_open, actions),
         "cut": _cut(obs, names),
@@ -336,7 +359,12 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "target": rules.target,
         "goal": _goal(obs),
         "sides": [list(side) for side in rules.sides] if rules.partners else None,  # partners share one score
-        "pool": obs.pool if rules.plays_for_chips else None,  # the chips in the pool
+        "pool": obs.pool if rules.has_pool else None,  # the chips in the pool
+        "chips": rules.plays_for_chips,  # scores are the chips each seat holds
+        "star": star.star_view(obs, names) if asks else None,  # each seat's own line from the centre double
+        "asker": obs.asker,  # the seat waiting for the seat to act to sell or give it a tile
+        "answer": ("sell" if rules.sells else "give") if show and obs.asker is not None and obs.to_move else None,
+        "may_ask": "ask" in kinds,
         "round_over": obs.round_over,
         "game_over": obs.game_over,
         "winner": obs.winner,

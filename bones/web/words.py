@@ -10,7 +10,7 @@ from typing import Sequence
 
 from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Cut, Fit, RoundScoring
+from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring
 from bones.engine.scoring import play_points
 
 
@@ -264,9 +264,12 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
     if rules.round_scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
         return _one_point_text(names, result, rules, head, hands, shut_by)
+    if rules.asks:  # Honest John's star: chips from each, or a stalemate won only under a limit
+        from . import star
+        return star.round_text(names, result, rules, head)
     opening = (f"{head}: {names.who(st.winner)} went out ({hands})" if st.end == "out" and st.winner is not None
                else f"{_blocked(head, names, shut_by)} {hands}")
-    if rules.plays_for_chips:
+    if rules.has_pool:
         return _pool_text(names, result, rules, opening)
     if rules.partners:
         return _sides_text(names, result, rules, opening)
@@ -388,6 +391,10 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
         shut = shut_by[i] if i < len(shut_by) else None
         if r.end == "blocked" and shut is not None:
             how = f"shut by {names.lower(shut)}"
+        elif r.end == "blocked" and rules is not None and rules.asks:  # Honest John: nobody can play on
+            how = "no winner" if r.winner is None else f"stalemate, won by {names.lower(r.winner)}"
+            if r.winner is None and rules.kept_back:
+                how = "stalemate, no winner"
         elif r.end == "blocked" and _one_round(rules) and r.winner is None:
             how = "blocked, equal dots: dealt again"
         elif r.end == "blocked" and r.winner is not None and rules is not None and rules.round_scoring in (
@@ -400,8 +407,10 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
     if _one_round(rules):
         again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
         text = game_text(names, scores, winner, rules) + again
-    elif rules is not None and rules.plays_for_chips:
+    elif rules is not None and rules.has_pool:
         text = game_text(names, scores, winner, rules) + f" {count} {'hand' if count == 1 else 'hands'}."
+    elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
+        text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}."
     else:
         text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bones.engine import RULES, new_game
+from bones.engine.rules import GameEnd
 from bones.web import computer
 from bones.web import table as table_module
 from bones.web.table import Table
@@ -250,7 +251,12 @@ def test_the_rules_panel_for_every_game_comes_from_its_fields(client: TestClient
             text = r.json()
             words = " ".join(line for s in text["sections"] for line in s["lines"])
             assert text["name"] == rules.name and text["players"] == n
-            assert (f"after {rules.hands} hands" if rules.plays_for_chips else str(rules.target)) in words
+            if rules.plays_for_chips:
+                assert f"after {rules.hands} hands" in words or f"after {rules.hands} rounds (hands)" in words
+            elif rules.game_end is GameEnd.DOUBLES_RUN_OUT:  # no target: each round starts from the next double down
+                assert "the game ends after the 0-0 round" in words and str(rules.target) not in words
+            else:
+                assert str(rules.target) in words
             assert ("Nobody draws" in words) == (not rules.draws)
             scoring = [s for s in text["sections"] if s["title"] == "Scoring during play"]
             assert bool(scoring) == rules.scores_in_play

@@ -24,7 +24,7 @@ from starlette.testclient import TestClient
 from bones.engine import RULES, new_game
 from bones.web.table import _options
 
-TILE_TEXT = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])")
+TILE_TEXT = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")  # up to the double-twelve set
 BANNED_KEYS = {"hands", "boneyard", "deal", "deals", "seed"}
 
 

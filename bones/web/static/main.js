@@ -5,12 +5,13 @@ import { api } from "./api.js";
 import { gameOver, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
+import { describeStar, drawStar } from "./star.js";
 import { backSVG, faceSVG, halves, spoken, tileSVG } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const FORCED_PACE = params.has("pace") ? Number(params.get("pace")) : null; // ?pace=MS (tests and demos)
-const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?", claim: "c", muggins: "m" };
+const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?", claim: "c", muggins: "m", ask: "a" };
 
 const ui = {
   state: null, // the last full state from the server
@@ -135,6 +136,12 @@ function renderView(view) {
     span.title = "Chips in the pool: domino takes it, else the fewest pips (ties divide)";
     scoreSpans.push(span);
   }
+  if (view.chips) {
+    const label = document.createElement("span");
+    label.className = "score-label quiet-text";
+    label.textContent = "Chips:";
+    scoreSpans.unshift(label);
+  }
   $("scores").replaceChildren(...scoreSpans);
   $("target").textContent = view.goal;
   renderOthers(view);
@@ -232,6 +239,7 @@ function renderMoves(view) {
   $("muggins").disabled = !mine;
   $("shut").hidden = !(view.may_shut && mine);
   $("pass").hidden = !(view.must === "pass" && mine);
+  $("ask").hidden = !(view.must === "ask" && mine);
   const face = $("face-choice");
   face.hidden = !(ui.face && mine);
   if (!face.hidden) {
@@ -247,7 +255,7 @@ function renderMoves(view) {
       return b;
     }));
   }
-  $("moves").hidden = claim.hidden && $("shut").hidden && $("pass").hidden && face.hidden;
+  $("moves").hidden = claim.hidden && $("shut").hidden && $("pass").hidden && $("ask").hidden && face.hidden;
   document.querySelector(".near").classList.toggle("with-moves", !$("moves").hidden);
 }
 
@@ -296,6 +304,15 @@ async function pass() {
   await send(api.action, gameBody({ action: "pass" }));
 }
 
+/** Honest John: nothing of yours fits your line, so ask round the table for a tile. */
+async function ask() {
+  const view = ui.view;
+  if (ui.busy || !view) return say(waitText());
+  if (view.must !== "ask") return say(view.star ? view.rule : `Nobody asks for tiles in ${view.name}.`);
+  if (!two()) $("status").textContent = "Asking round the table…";
+  await send(api.action, gameBody({ action: "ask" }));
+}
+
 // The other hands round the far edge, face down (face up once a round is over), each with its name and its count
 // in chalk: in seat order, which is the order of play.
 const WIDE = window.matchMedia("(min-width: 700px)");
@@ -303,11 +320,13 @@ const WIDE = window.matchMedia("(min-width: 700px)");
 function seatBox(o, view, many, sideways) {
   const g = document.createElement("div");
   const shown = ui.revealed && ui.revealed[o.seat];
-  g.className = "seat" + (o.to_move && !view.game_over && !view.round_over ? " to-move" : "") + (shown ? " shown" : "");
+  g.className = "seat" + (o.to_move && !view.game_over && !view.round_over ? " to-move" : "") + (shown ? " shown" : "")
+    + (o.closed ? " closed" : "") + (o.asker ? " asker" : "");
   g.dataset.seat = o.seat;
   g.setAttribute("role", "group");
   const what = shown ? `${shown.length ? shown.map(spoken).join(", ") : "no tiles"}, face up` : `${o.count} ${o.count === 1 ? "tile" : "tiles"}`;
-  g.setAttribute("aria-label", `${o.name}: ${what}${o.to_move && !view.round_over ? ", to move" : ""}`);
+  const doing = o.asker ? ", asking for a tile" : o.to_move && !view.round_over ? (view.asker !== null && view.asker !== undefined ? ", asked for a tile" : ", to move") : "";
+  g.setAttribute("aria-label", `${o.name}: ${what}${o.closed ? ", line closed" : ""}${doing}`);
   const name = document.createElement("span");
   name.className = "seat-name";
   const partner = view.sides && view.sides.some((side) => side.includes(view.seat) && side.includes(o.seat));
@@ -329,15 +348,22 @@ function seatBox(o, view, many, sideways) {
 }
 
 function renderOthers(view) {
+  if (view.star) { // each seat's row of the star tells its hand: the far edge stays clear
+    $("others").replaceChildren();
+    $("west").hidden = true;
+    $("east").hidden = true;
+    return;
+  }
   const others = view.others;
   const many = others.length > 1;
   // Where each seat sits: on a wide screen the seats on your left and right take the sides of the table
   // (three at the table: left and right; four: left, across, right); on a phone they all sit along the far edge.
-  const sides = many && WIDE.matches;
+  const sides = many && WIDE.matches && !view.star; // the star's rows want the felt's whole width
   const place = others.map((_, i) => (!sides ? "far" : i === 0 ? "west" : i === others.length - 1 ? "east" : "far"));
   const far = $("others");
   far.classList.toggle("many", many);
   far.classList.toggle("crowd", others.length > 3);  // five or more at the table: the far edge wraps
+  far.classList.toggle("star-seats", !!view.star);
   for (const id of ["others", "west", "east"]) {
     const box = id === "others" ? far : $(id);
     const mine = others.filter((_, i) => place[i] === (id === "others" ? "far" : id));
@@ -350,6 +376,19 @@ function renderLine() {
   const view = ui.view;
   if (!view) return;
   const areaNode = $("line-area");
+  const star = $("star");
+  areaNode.classList.toggle("star-area", !!view.star);
+  document.querySelector(".felt").classList.toggle("star-felt", !!view.star);
+  star.hidden = !view.star;
+  $("line").style.display = view.star ? "none" : "";
+  if (view.star) {
+    // the star keeps near the line's usual height: 44% of the window (36% on a phone), growing only when it must
+    const height = window.innerHeight * (WIDE.matches ? 0.5 : 0.46);
+    drawStar(star, view, { height, fresh: ui.fresh, hintEnd: ui.hint && !ui.pending ? ui.hint.end : null, revealed: ui.revealed });
+    showPoints(areaNode, null, null);
+    star.setAttribute("aria-label", describeStar(view));
+    return;
+  }
   const area = areaNode.getBoundingClientRect();
   const choices = [];
   if (ui.pending && view.fits[ui.pending]) {
@@ -363,7 +402,7 @@ function renderLine() {
     hintEnd: ui.hint && !ui.pending ? ui.hint.end : null,
     fresh: ui.fresh,
   });
-  showPoints(areaNode, ui.pop ? document.querySelector(`#line [data-last="${ui.pop.end}"]`) : null, ui.pop?.text);
+  showPoints(areaNode, ui.pop ? document.querySelector(`#line-area [data-last="${ui.pop.end}"]`) : null, ui.pop?.text);
   $("line").setAttribute("aria-label", describeLine(view));
   if (choices.length) {
     const dot = document.querySelector("#line .chalk-dot");
@@ -406,11 +445,12 @@ function renderHand(view) {
     btn.className = "tile-btn";
     btn.dataset.tile = t;
     const fits = !!view.fits[t];
-    if (show && fits) btn.classList.add("fits");
+    if ((show || view.answer) && fits) btn.classList.add("fits"); // asked for a tile: the ones you may hand over
     if (view.drawn.includes(t)) btn.classList.add("drawn");
     if (ui.pending === t) btn.classList.add("selected");
     if (ui.hint && ui.hint.tile === t) btn.classList.add("hinted");
-    btn.setAttribute("aria-label", `${spoken(t)}${show && fits ? ", fits" : ""}${view.drawn.includes(t) ? ", drawn" : ""}`);
+    const fitWord = view.answer ? `, ${view.answer} it` : ", fits";
+    btn.setAttribute("aria-label", `${spoken(t)}${(show || view.answer) && fits ? fitWord : ""}${view.drawn.includes(t) ? ", drawn" : ""}`);
     btn.appendChild(tileSVG(a, b));
     btn.addEventListener("click", () => tapTile(t));
     hand.appendChild(btn);
@@ -458,17 +498,19 @@ async function playFrames(frames, state) {
       if (i > 0 || !mine) await sleep(ev.kind === "deal" ? pace() / 2 : pace());
       ui.pending = null;
       const play = ev.kind === "play";
+      const lays = play || ev.kind === "sell" || ev.kind === "give"; // a tile sold or given goes on the asker's line
       // A computer's tile leaves its hand: where from, before the hand is drawn one tile shorter.
-      const source = play && !together && ev.seat !== 0
-        ? document.querySelector(`.seat[data-seat="${ev.seat}"] .far-tiles`)?.getBoundingClientRect() : null;
-      ui.fresh = play ? ev.end : null;
+      const source = lays && !together && ev.seat !== 0
+        ? document.querySelector(`.seat[data-seat="${ev.seat}"] .far-tiles, .star-line[data-seat="${ev.seat}"] .star-name`)
+          ?.getBoundingClientRect() : null;
+      ui.fresh = lays ? ev.end : null;
       if (ev.kind !== "deal") ui.pop = play && ev.scored ? { end: ev.end, text: `+${ev.scored}` } : null;
       if (f.round_end) ui.revealed = f.round_end.shown;
       renderView(f.view);
-      if (play && state.settings.sound) click();
-      if (source) await slide(document.querySelector(`#line [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
+      if (lays && state.settings.sound) click();
+      if (source) await slide(document.querySelector(`#line-area [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
       if (ev.kind === "draw") flash($("boneyard"));
-      if (ev.kind === "pass") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"]`) || $("others")));
+      if (ev.kind === "pass" || ev.kind === "ask") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"], .star-line[data-seat="${ev.seat}"]`) || $("others")));
       announce(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text));
       if (f.round_end) {
         if (f.round_end.game_over) {
@@ -581,6 +623,7 @@ async function playTile(tile, end, out = null) {
   }
   let action = end ? `${tile} ${end}` : tile;
   if (out !== null) action += `:${out}`;
+  if (ui.view?.answer) action = `${ui.view.answer} ${action}`; // asked for a tile: it is sold or given
   if (ui.claim) action += ` +${ui.claim}`;
   ui.claim = null; // a claim goes with one tile
   ui.claimOpen = false;
@@ -724,6 +767,7 @@ function onKey(ev) {
   else if (key === "r") rules();
   else if (key === "c" && ui.view?.claims) toggleClaims();
   else if (key === "m" && ui.view?.claims) muggins();
+  else if (key === "a" && ui.view?.star) ask();
   else if (key === "l" && !$("lid").hidden) openLid();
   else if (key === "s") { $("show-moves").checked = !$("show-moves").checked; changeSetting({ show_moves: $("show-moves").checked }); }
   else if (key === "?") $("help-dialog").showModal();
@@ -740,6 +784,7 @@ async function start() {
   $("muggins").addEventListener("click", muggins);
   $("shut").addEventListener("click", shut);
   $("pass").addEventListener("click", pass);
+  $("ask").addEventListener("click", ask);
   $("lid").addEventListener("click", openLid);
   $("help").addEventListener("click", () => $("help-dialog").showModal());
   $("help-close").addEventListener("click", () => $("help-dialog").close());

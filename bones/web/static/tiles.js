@@ -16,6 +16,11 @@ const PIPS = {
   8: [[0.22, 0.22], [0.5, 0.22], [0.78, 0.22], [0.22, 0.5], [0.78, 0.5], [0.22, 0.78], [0.5, 0.78], [0.78, 0.78]],
   9: [[0.22, 0.22], [0.5, 0.22], [0.78, 0.22], [0.22, 0.5], [0.5, 0.5], [0.78, 0.5], [0.22, 0.78], [0.5, 0.78],
     [0.78, 0.78]],
+  // the double-twelve set (Honest John for six or more): two columns of five; four, three and four; three of four
+  10: [0.14, 0.32, 0.5, 0.68, 0.86].flatMap((v) => [[0.27, v], [0.73, v]]),
+  11: [[0.2, 0.17], [0.2, 0.39], [0.2, 0.61], [0.2, 0.83], [0.5, 0.28], [0.5, 0.5], [0.5, 0.72], [0.8, 0.17],
+    [0.8, 0.39], [0.8, 0.61], [0.8, 0.83]],
+  12: [0.17, 0.39, 0.61, 0.83].flatMap((v) => [[0.2, v], [0.5, v], [0.8, v]]),
 };
 
 export function el(name, attrs = {}) {
@@ -28,7 +33,7 @@ export function el(name, attrs = {}) {
 function half(g, n, x, y, s, rotate) {
   for (const [px, py] of PIPS[n] || []) {
     const [u, v] = rotate ? [py, px] : [px, py];
-    g.appendChild(el("circle", { cx: x + u * s, cy: y + v * s, r: s * 0.095, class: "pip" }));
+    g.appendChild(el("circle", { cx: x + u * s, cy: y + v * s, r: s * (n > 9 ? 0.078 : 0.095), class: "pip" }));
   }
 }
 
@@ -83,7 +88,7 @@ export function halves(text) {
   return [a, b];
 }
 
-const WORDS = ["blank", "one", "two", "three", "four", "five", "six"];
+const WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 /** A tile read aloud: "six-four", "double five". */
 export function spoken(text) {
