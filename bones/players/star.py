@@ -152,10 +152,6 @@ def choose(obs: Observation, legal: list[Action], level: str) -> Choice:
 
 # ----- Expert's rollouts: the same ideas, on the engine's own state -------------------------------------------
 
-import os
-_CHAIN = os.environ.get("BONES_ROLL_CHAIN") == "1"
-
-
 def rollout_action(state: RoundState, rng: random.Random) -> Action:
     """A quick, sensible move for the seat to act in `state`: lay (or hand over) the tile that keeps the most own
     tiles following, doubles first, heavier before lighter; a little noise breaks ties."""
@@ -180,10 +176,7 @@ def rollout_action(state: RoundState, rng: random.Random) -> Action:
         v = 30.0 * t.is_double + t.pips + rng.random()
         if a.kind == "play":
             shown = table.ends[layout.index[a.end]][0]  # type: ignore[index]
-            if _CHAIN:
-                v += 4.0 * min(3, follows(layout, rest, t.other(shown), d)) + 20.0 * chain(layout, rest, t.other(shown), d, 4)
-            else:
-                v += 12.0 * min(3, follows(layout, rest, t.other(shown), d))
+            v += 12.0 * min(3, follows(layout, rest, t.other(shown), d))
         elif own is not None and (own_fit >> t.id) & 1:
             v -= 25.0
         if v > best_v:

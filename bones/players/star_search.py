@@ -7,6 +7,9 @@ asker's), and in each world tries every legal action, then plays the round to it
 thumb of `star.rollout_action` for every seat, the same random numbers for every action (so the actions are
 compared on the same futures). The value of an action is the mover's result in the round: the chips it gains in
 version 1 (sales, purchases and the winner's chip from each), in version 2 its points less the others' average.
+Hard's choice stands unless another action beats it, world by world, by `Z` standard errors (`confident`): one
+playout a world is a noisy judge between plays that are nearly as good. Measured (docs/levels.md): rollouts cut
+off early and valued by the race to go out did worse; twice the worlds, or a lower bar, within noise of this.
 Budgets are counted in worlds; wall time is only a safety cap.
 """
 
@@ -19,17 +22,17 @@ from bones.engine.actions import Action
 from bones.engine.observation import Observation
 from bones.engine.round import RoundState
 
+from . import star
 from .belief import Belief
 from .star import rollout
 
-# Worlds for each world the compiled search would solve: a rollout is cheap beside a face-up solve, but one world
-# tells less (its future is one playout, not the best replies), so the star takes its full budget of worlds.
 CAP_SHARE = 0.9  # of the budget's seconds: stop sampling worlds beyond this
+Z = 2.0  # standard errors by which an action must beat Hard's choice to be taken instead
 
 
 def round_value(state: RoundState, seat: int) -> float:
-    """What a finished (or cut-off) round is worth to `seat`: its chips where rounds pay chips, else its points
-    less the others' average."""
+    """What a finished round is worth to `seat`: its chips where rounds pay chips, else its points less the others'
+    average."""
     points = state.round_points()
     if state.rules.plays_for_chips:
         return float(points[seat])
@@ -39,13 +42,51 @@ def round_value(state: RoundState, seat: int) -> float:
 
 def analyse(obs: Observation, legal: list[Action], worlds: int, seconds: float, seed: int
             ) -> tuple[list[float], int]:
-    """The average round value of each action in `legal` over up to `worlds` sampled worlds, and how many worlds
-    were played."""
+    """Each action in `legal` valued for choosing: the average round value over up to `worlds` sampled worlds,
+    with Hard's choice kept unless another action beats it clearly (see `confident`); and how many worlds were
+    played."""
+    values, played = _sampled(obs, legal, worlds, seconds, seed)
+    prior = legal.index(star.choose(obs, legal, "hard").action)
+    return confident(values, prior), played
+
+
+def confident(per_world: list[list[float]], prior: int) -> list[float]:
+    """The mean value of each action over the worlds, where an action beats the `prior` (Hard's choice) only when
+    its mean gain over it, world by world, is at least `Z` standard errors: a rollout is one future, and between
+    plays that are nearly as good the sampling noise would otherwise choose at random. The prior gets a small bonus
+    that puts it on top of every action that does not clear the bar."""
+    n = len(per_world[prior])
+    means = [sum(v) / n for v in per_world]
+    if n < 2:
+        return [m + (1e-6 if i == prior else 0.0) for i, m in enumerate(means)]
+    out = list(means)
+    clear = []
+    for i, v in enumerate(per_world):
+        if i == prior:
+            continue
+        diffs = [a - b for a, b in zip(v, per_world[prior])]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > Z * (var / n) ** 0.5 and mean > 0:
+            clear.append(i)
+    best_clear = max((means[i] for i in clear), default=None)
+    top = max(means)
+    # the prior is chosen unless an action clears the bar; then the best of those that do
+    out[prior] = (best_clear - 1e-6) if best_clear is not None else top + 1e-6
+    for i in range(len(out)):
+        if i != prior and i not in clear:
+            out[i] = min(out[i], out[prior] - 1e-6)
+    return out
+
+
+def _sampled(obs: Observation, legal: list[Action], worlds: int, seconds: float, seed: int
+             ) -> tuple[list[list[float]], int]:
+    """The round value of each action in each of up to `worlds` sampled worlds, and how many were played."""
     start = time.perf_counter()
     deadline = start + CAP_SHARE * seconds
     rng = random.Random(seed)
     belief = Belief(obs)
-    totals = [0.0] * len(legal)
+    values: list[list[float]] = [[] for _ in legal]
     lead = obs.lead_tile.id if obs.lead_tile is not None else -1
     base = tuple(a - b for a, b in zip(obs.scores, obs.round_points))
     assert obs.current_seat is not None
@@ -61,6 +102,6 @@ def analyse(obs: Observation, legal: list[Action], worlds: int, seconds: float, 
         future = rng.getrandbits(48)
         for i, action in enumerate(legal):
             end = rollout(state.apply(action), random.Random(future))
-            totals[i] += round_value(end, obs.seat)
+            values[i].append(round_value(end, obs.seat))
         played += 1
-    return [t / played for t in totals], played
+    return values, played

@@ -204,3 +204,30 @@ def test_expert_and_its_hint_do_not_draw_at_will_while_a_tile_fits(rules_id: str
         game = game.apply(obs.legal_actions()[0] if "play" in kinds else next(
             a for a in obs.legal_actions() if a.kind != "shut"))
     assert asked == 4
+
+
+# ----- Honest John: worlds played out, Hard's choice kept unless clearly beaten -------------------------------------
+
+def test_the_star_search_keeps_hards_choice_unless_another_is_clearly_better() -> None:
+    from bones.players.star_search import confident
+
+    # action 1 is better in every world by 1: taken; action 2 is better on average only by noise: not taken
+    prior = [0.0, 1.0, -1.0, 2.0, 0.0, 1.0]
+    clearly = [v + 1.0 for v in prior]
+    noisy = [v + d for v, d in zip(prior, [3.0, -3.0, 2.0, -2.0, 1.5, -1.0])]
+    values = confident([prior, clearly, noisy], 0)
+    assert max(range(3), key=lambda i: values[i]) == 1
+    values = confident([prior, noisy], 0)
+    assert max(range(2), key=lambda i: values[i]) == 0
+
+
+def test_expert_on_a_star_sells_and_plays_legally_and_deterministically() -> None:
+    from tests.engine.test_honest_john import HANDS, bolton
+    from tests.kit import play
+
+    g = play(bolton(HANDS), "9-9", "ask")  # seat 2 is asked for a nine: three to choose from
+    obs = observe(g, 2)
+    first = Expert(seed=3).choose(obs, Budget(worlds=20))
+    again = Expert(seed=3).choose(obs, Budget(worlds=20))
+    assert first.action in obs.legal_actions() and first.action.kind == "sell"
+    assert first == again and first.analysis is not None and set(first.analysis) == {str(a) for a in obs.legal_actions()}
