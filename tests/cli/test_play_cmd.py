@@ -97,3 +97,15 @@ def test_partners_and_chips_are_shown_as_players_count_them(capsys: pytest.Captu
     assert play("domino_pool", "beginner", 7, {"players": 3, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "round 1 of 2, pool 3 · You 20 chips – Computer 1 20 chips – Computer 2 20 chips" in out
+
+
+def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play("honest_john", "medium", 3, {"hands": 1}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "round 1 of 1 · You 20 chips – Computer 1 20 chips" in out and "pool" not in out
+    assert "line of seat 2 (S2):" in out  # each seat's own line from the centre
+    assert "asks round the table for a" in out and "for a chip; it goes on" in out
+    assert "Game over:" in out
+    assert play("honest_john_2", "medium", 5, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "(down to the 0-0)" in out and "draw a tile" in out and "gives " in out
