@@ -249,9 +249,11 @@ class Layout:
         out: list[Action] = []
         if self.trumps and self.trumps_barred(table, hand, seat):
             hand &= ~self.trumps
+        masks = self.fit_masks
+        waits = self.doubles_first
         for i in self.playable_slots(table, seat):
             pip = table.ends[i][0]  # type: ignore[index]
-            m = hand & self.slot_fit(table, i)
+            m = hand & (self.slot_fit(table, i) if waits else masks[pip])
             while m:
                 low = m & -m
                 tid = low.bit_length() - 1

@@ -53,7 +53,7 @@ class _Setup:
 
     __slots__ = ("rules", "layout", "masks", "boneyard", "leader", "lead_tile", "base_scores", "kept_back",
                  "draws", "simple", "line", "spinner", "plain", "index", "plays", "target_at_once", "multiple", "turn_in_order",
-                 "scoring", "draws_freely", "extras", "claims")
+                 "scoring", "draws_freely", "extras", "claims", "asks")
 
     def __init__(self, rules: Rules, boneyard: tuple[int, ...], leader: int, lead_tile: int,
                  base_scores: tuple[int, ...]) -> None:
@@ -69,7 +69,7 @@ class _Setup:
         (self.rules, self.layout, self.masks, self.kept_back, self.draws, self.simple, self.line, self.spinner,
          self.plain,
          self.index, self.plays, self.target_at_once, self.multiple, self.scoring, self.turn_in_order,
-         self.draws_freely, self.extras, self.claims) = cached
+         self.draws_freely, self.extras, self.claims, self.asks) = cached
 
 
 def _from_rules(rules: Rules) -> tuple[Any, ...]:
@@ -89,7 +89,7 @@ def _from_rules(rules: Rules) -> tuple[Any, ...]:
             rules.scores_in_play and not multiple,  # another way of scoring in play (play_points)
             rules.turn is Turn.NEXT_SEAT and not rules.asks and not rules.lead_plays_again, rules.draws_freely,
             rules.draws_freely or rules.shut,  # legal actions beside the plays (`_extras`)
-            rules.claims)
+            rules.claims, rules.asks)
 
 
 _FROM_RULES: dict[int, tuple[Any, ...]] = {}  # by id(rules); each entry holds its rules, so the id stays theirs
@@ -283,7 +283,7 @@ class RoundState:
             # a first tile that scores is a play like any other: where scores must be claimed, it is listed claimed
             return with_claims(setup.rules, setup.layout, self.table, leads, seat) if setup.rules.claims else leads
         if not setup.simple:
-            if setup.rules.asks:
+            if setup.asks:
                 return self._asking_actions()
             table = self.table
             plays = setup.layout.plays(table, hand, seat)
@@ -408,7 +408,7 @@ class RoundState:
         if action.kind != "play" or action.end is not None or self.table.down == 0 or action.tile is None:
             return action
         t = action.tile
-        if self.setup.rules.asks and self.asker >= 0:
+        if self.setup.asks and self.asker >= 0:
             raise IllegalAction(self._asked_text())
         layout = self.setup.layout
         table = self.table
@@ -578,7 +578,7 @@ class RoundState:
                     after = layout.lay(_as_table(table), slot, tid, outer)
             else:
                 table = _as_table(table)
-                if setup.rules.asks and self.asker >= 0:
+                if setup.asks and self.asker >= 0:
                     raise IllegalAction(self._asked_text())
                 try:
                     outer = layout.outer(table, slot, tile, action.out, seat)
@@ -626,7 +626,7 @@ class RoundState:
             pass  # won at once by the seat a wrong claim was marked to
         else:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
-                setup.rules, seat, tile, _as_table(after), len(hands), lambda: left & s.fit_for(seat))
+                setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat))
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 s._check_blocked()
         return s
@@ -635,7 +635,7 @@ class RoundState:
         seat = self.current
         if self.raw[2] == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
-        if self.setup.rules.asks:
+        if self.setup.asks:
             self._check_not_asked()
             if self._starter_again():
                 raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
@@ -671,7 +671,7 @@ class RoundState:
         if fitting:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
         starter_again = False
-        if self.setup.rules.asks:
+        if self.setup.asks:
             self._check_not_asked()
             starter_again = self._starter_again()
             if not starter_again:
@@ -832,7 +832,7 @@ class RoundState:
         """End the round if nobody can play or draw."""
         if self.can_draw():
             return
-        if self.setup.simple or self.setup.rules.asks:  # every seat may play on every open end (or sell or give
+        if self.setup.simple or self.setup.asks:  # every seat may play on every open end (or sell or give
             # to the seat whose end it is): one mask says what fits
             fit = self.raw[5]
             for h in self.hands:
@@ -855,7 +855,7 @@ class RoundState:
         self.outcome = settle(rules, end, self.current if end == "out" else None, self.pips_left(), doublets, left)
 
 
-def _next_after_play(rules: Rules, seat: int, tile: Tile, after: Table, seats: int,
+def _next_after_play(rules: Rules, seat: int, tile: Tile, after: tuple[Any, ...], seats: int,
                      fitting: Callable[[], int]) -> int:
     """Who acts after `seat` lays `tile`, leaving `after`, where turns do not simply go round (`Rules.turn`): the
     one place a turn policy lives (`fitting()`: the tiles of the seat's hand that fit the table now). A seat that
@@ -866,13 +866,15 @@ def _next_after_play(rules: Rules, seat: int, tile: Tile, after: Table, seats: i
         return seat
     if rules.turn is Turn.PLAY_ON and fitting():
         return seat
-    if rules.lead_plays_again and after.down == 1:
+    if rules.lead_plays_again and after[2] == 1:  # (the table's fields, `RoundState.raw`: tiles down)
         return seat
-    return _seat_after(seat, seats, after.closed)
+    return _seat_after(seat, seats, after[6])  # its closed lines
 
 
 def _seat_after(seat: int, seats: int, closed: int) -> int:
     """The next seat to the left of `seat` whose line is not closed (`closed`: a star's closed lines, by seat)."""
+    if not closed:
+        return seat + 1 if seat + 1 < seats else 0
     for k in range(1, seats + 1):
         other = (seat + k) % seats
         if not (closed >> other) & 1:
