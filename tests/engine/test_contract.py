@@ -38,6 +38,7 @@ CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + VARIATIONS + [
     ("all_fives", {"target": 60}),
     ("muggins", {"players": 4, "hand_size": 7}),
     ("five_up", {"set": 9, "target": 80}),
+    ("honest_john_2", {"players": 5, "set": 18}), ("honest_john_2", {"players": 3, "set": 12}),
 ]
 
 TILE_TEXT = re.compile(r"(?<![\d-])(\d+)-(\d+)(?![\d-])")

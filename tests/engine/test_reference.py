@@ -26,6 +26,7 @@ CONFIGS: list[tuple[str, dict[str, Any] | None]] = REGISTRY + VARIATIONS + [
     ("all_fives", {"hand_size": 3}), ("all_fives", {"set": 9, "target": 150}), ("muggins", {"set": 12, "players": 4}),
     ("block", {"set": 18, "target": 30}), ("draw", {"set": 9, "hand_size": 12, "target": 60}),
     ("five_up", {"set": 9, "target": 150}), ("all_threes", {"players": 3, "target": 60}),
+    ("honest_john_2", {"players": 5, "set": 18}), ("honest_john", {"players": 6, "chips": 3, "hands": 3}),
 ]
 
 # the ends in the order the engine lists them: the line, the first spinner's short ends, then later spinners'
