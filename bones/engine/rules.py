@@ -281,6 +281,8 @@ class Rules:
     def lead_is_forced(self, round_index: int, previous_end: str | None) -> bool:
         """Whether the opening rule decides this round's leader and the first tile it lays (`previous_end`: how the
         round before ended, None in the first round)."""
+        if round_index > 0 and self.next_leader is NextLeader.DESCENDING_DOUBLE:
+            return True  # the next double down, laid by its holder
         return self.opening_tile_must_lead and self.opening_decides(round_index, previous_end)
 
     def opening_decides(self, round_index: int, previous_end: str | None) -> bool:

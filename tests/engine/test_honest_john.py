@@ -278,3 +278,13 @@ def test_the_0_0_round_is_the_last() -> None:
     assert not g.over and legal(g) == ["0-0"]
     g = play(g, "0-0", "6-0 S0")
     assert g.over and len(g.results) == 2  # "The final round is started by the [0-0]"
+
+
+def test_every_round_of_version_2_opens_with_a_forced_double() -> None:
+    # the opening rule lays the first round's tile, the next double down every later one: nobody chooses a lead
+    # (`bones bench` looks for leads to time Expert on, and must not look here)
+    from bones.tournament.speed import free_lead
+
+    rules = get_rules("honest_john_2")
+    assert all(rules.lead_is_forced(i, end) for i, end in ((0, None), (1, "out"), (2, "blocked")))
+    assert not free_lead(rules) and not free_lead(get_rules("honest_john"))
