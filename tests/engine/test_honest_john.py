@@ -288,3 +288,13 @@ def test_every_round_of_version_2_opens_with_a_forced_double() -> None:
     rules = get_rules("honest_john_2")
     assert all(rules.lead_is_forced(i, end) for i, end in ((0, None), (1, "out"), (2, "blocked")))
     assert not free_lead(rules) and not free_lead(get_rules("honest_john"))
+
+
+def test_options_of_honest_john_are_checked() -> None:
+    with pytest.raises(RulesError, match="'hands' must be at least 1"):
+        get_rules("honest_john", {"hands": 0})  # no ante: "until a player cannot ante" means nothing here
+    with pytest.raises(RulesError, match="unknown option 'target'"):
+        get_rules("honest_john_2", {"target": 100})  # the game runs down the doubles
+    with pytest.raises(RulesError, match="need 96 tiles"):
+        get_rules("honest_john_2", {"players": 8, "set": 9, "hand_size": 12})
+    assert get_rules("honest_john", {"chips": 5, "hands": 3}).options() == {"chips": 5, "hands": 3}
