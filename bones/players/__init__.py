@@ -86,7 +86,7 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
     Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
           _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
-          "face up", _expert, _expert_plays, "hard",
+          "face up (in Honest John, plays each out)", _expert, _expert_plays, "hard",
           "more than four seats, or a set of more than 63 tiles (Honest John at any table)"),
 )}
 
