@@ -79,7 +79,7 @@ def names_of(game: GameState) -> list[str]:
 def _wanted(obs: Observation) -> str:
     """What the line of the seat to move takes: a number, or where a new number waits for its double, that double."""
     pip = obs.ends.get(f"S{obs.current_seat}", 0)
-    if obs.rules.doubles_first and not (obs.table.doubles >> pip) & 1:
+    if obs.layout.waits(obs.table.doubles, pip):
         return f"{pip}-{pip}"
     return str(pip)
 
@@ -88,7 +88,7 @@ def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
     """What an ask for a tile came to: the seat that must sell or give one, or nobody (a closed line, or a pass)."""
     shows = _wanted(obs)
     names = names_of(game)
-    verb = "sell" if game.rules.sells else "give"
+    verb = game.rules.answer
     rnd = game.round_of_action(game.round_index) if game.round is not None else None
     if game.round is not None and not game.round.over and game.round.asker >= 0:
         return f"{who} ask{s} round the table for {_a(shows)}: {names[game.round.current]} must {verb} one."
@@ -131,7 +131,7 @@ def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
     legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
     if obs.asker is not None:
-        verb = "sell" if obs.rules.sells else "give"
+        verb = obs.rules.answer
         print(f"   Seat {obs.asker} asks you for a tile for its line: you must {verb} one.")
     print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
     if obs.rules.claims:

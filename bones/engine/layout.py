@@ -207,6 +207,11 @@ class Layout:
             fit |= self.slot_fit(table, i)
         return fit
 
+    def waits(self, doubles: int, pip: int) -> bool:
+        """Whether a line showing `pip` takes only its double (a new number, where it waits for its double, while that
+        double is not down: `doubles` as in `Table.doubles`)."""
+        return self.doubles_first and not (doubles >> pip) & 1
+
     def slot_fit(self, table: Table, slot: int) -> int:
         """Tiles that fit the end in `slot` now (none when it is not open): where a new number waits for its double,
         only that double until it is down."""
@@ -214,7 +219,7 @@ class Layout:
         if e is None or e[2] & FROZEN:
             return 0
         pip = e[0]
-        if self.doubles_first and not (table.doubles >> pip) & 1:
+        if self.waits(table.doubles, pip):
             return self.double_bits[pip]
         return self.fit_masks[pip]
 
@@ -391,7 +396,7 @@ class Layout:
         if flags & FROZEN:
             raise ValueError(f"end {name} waits until a tile lies on every side of the first double")
         outs = self.orientations(pip, tile)
-        if outs and self.doubles_first and not (table.doubles >> pip) & 1 and tile.high != tile.low:
+        if outs and self.waits(table.doubles, pip) and tile.high != tile.low:
             raise ValueError(f"{name} shows {pip}, new on this line: it takes only the {pip}-{pip} until that double "
                              f"is down")
         if not outs:

@@ -55,6 +55,11 @@ class Observation:
     pool: int = 0  # where hands are played for chips, the chips in the pool (`GameState.pool`)
     asker: int | None = None  # the seat that asked for a tile and waits for the seat to act to sell or give one
 
+    @property
+    def scores_at_deal(self) -> tuple[int, ...]:
+        """The game scores when this round was dealt (the scores now, less what the round has made so far)."""
+        return tuple(a - b for a, b in zip(self.scores, self.round_points))
+
     # ----- the table ---------------------------------------------------------------------------------------
 
     @property
@@ -139,9 +144,8 @@ class Observation:
         line; else a play, a pass after laying the centre double, the turn's one draw, or `ask`."""
         hand = mask_of(self.hand)
         if self.asker is not None:
-            kind = "sell" if self.rules.sells else "give"
             end = self.layout.names[self.asker]
-            return [Action(kind, t, end) for t in tiles_of_mask(hand & self.layout.slot_fit(self.table, self.asker))]
+            return [Action(self.rules.answer, t, end) for t in tiles_of_mask(hand & self.layout.slot_fit(self.table, self.asker))]
         plays = self.layout.plays(self.table, hand, self.seat)
         if plays:
             return plays

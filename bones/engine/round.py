@@ -350,9 +350,8 @@ class RoundState:
         hand = self.hands[seat]
         asker = self.asker
         if asker >= 0:
-            kind = "sell" if self.setup.rules.sells else "give"
             end = layout.names[asker]
-            return [Action(kind, t, end) for t in tiles_of_mask(hand & layout.slot_fit(table, asker))]
+            return [Action(self.setup.rules.answer, t, end) for t in tiles_of_mask(hand & layout.slot_fit(table, asker))]
         plays = layout.plays(table, hand, seat)
         if plays:
             return plays
@@ -636,11 +635,7 @@ class RoundState:
         if self.raw[2] == 0:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
         if self.setup.asks:
-            self._check_not_asked()
-            if self._starter_again():
-                raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
-            if self.can_draw() and not self._must_draw():
-                raise IllegalAction("one tile is drawn a turn: with nothing that fits, ask the others (ask)")
+            self._check_step("draw")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
@@ -667,19 +662,14 @@ class RoundState:
         seat = self.current
         if self.raw[2] == 0:
             raise IllegalAction("the round has not started: lead a tile")
-        fitting = self.hands[seat] & self.fit_for(seat)
-        if fitting:
-            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
-        starter_again = False
         if self.setup.asks:
-            self._check_not_asked()
-            starter_again = self._starter_again()
-            if not starter_again:
-                first = "draw, then " if self._must_draw() else ""
-                raise IllegalAction(f"nobody passes in {self.rules.name}: with nothing that fits, {first}ask the "
-                                    f"others for a tile (ask)")
-        if self.can_draw() and not starter_again:
-            raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
+            self._check_step("pass")  # only the starter, with nothing to lay on the centre double
+        else:
+            fitting = self.hands[seat] & self.fit_for(seat)
+            if fitting:
+                raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+            if self.can_draw():
+                raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
         s.log = (self.log, seat, PASS, 0, self.raw)
         s.current = _seat_after(seat, len(self.hands), self.raw[6])
@@ -689,13 +679,31 @@ class RoundState:
     # ----- asking for a tile (Honest John) -------------------------------------------------------------------
 
     def _asked_text(self) -> str:
-        verb = "sell" if self.setup.rules.sells else "give"
+        verb = self.setup.rules.answer
         return (f"seat {self.asker} asked you for a tile: {verb} one that fits its line, like "
                 f"'{verb} {self.legal_actions()[0].tile}'")
 
     def _check_not_asked(self) -> None:
         if self.asker >= 0:
             raise IllegalAction(self._asked_text())
+
+    def _check_step(self, kind: str) -> None:
+        """Where seats ask: refuse `kind` ("draw", "pass" or "ask") unless it is the one way on for the seat to act,
+        saying what is (the order of `_asking_actions`: answer the asker, play, pass after the centre double, draw
+        the turn's one tile, ask)."""
+        self._check_not_asked()
+        fitting = self.hands[self.current] & self.fit_for(self.current)
+        if fitting:
+            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+        if self._starter_again():
+            if kind != "pass":
+                raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
+        elif self._must_draw():
+            if kind != "draw":
+                raise IllegalAction(f"draw first: more than {self.setup.kept_back} tiles are left to draw")
+        elif kind != "ask":
+            drawn = "one tile is drawn a turn: " if kind == "draw" and self.can_draw() else ""
+            raise IllegalAction(f"{drawn}with nothing that fits, ask the others for a tile (ask)")
 
     def _ask(self) -> "RoundState":
         """Nothing of the mover's hand fits its line: ask the seat to the left, then on round the table. The first
@@ -706,15 +714,8 @@ class RoundState:
             raise IllegalAction(f"nobody asks for tiles in {rules.name}")
         if self.raw[2] == 0:
             raise IllegalAction("the round has not started: lead a tile")
-        self._check_not_asked()
+        self._check_step("ask")
         seat = self.current
-        fitting = self.hands[seat] & self.fit_for(seat)
-        if fitting:
-            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
-        if self._starter_again():
-            raise IllegalAction("after laying the centre double you play on it from your hand, or pass")
-        if self._must_draw():
-            raise IllegalAction(f"draw first: more than {self.setup.kept_back} tiles are left to draw")
         layout = self.setup.layout
         table = self.table
         want = layout.slot_fit(table, seat)
@@ -740,7 +741,7 @@ class RoundState:
         asker = self.asker
         if asker < 0:
             raise IllegalAction("nobody has asked for a tile")
-        kind = "sell" if rules.sells else "give"
+        kind = rules.answer
         if action.kind != kind:
             raise IllegalAction(f"in {rules.name} a tile asked for is {'sold' if rules.sells else 'given'}: "
                                 f"'{kind} {action.tile}'")

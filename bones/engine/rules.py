@@ -263,6 +263,11 @@ class Rules:
         return self.ask is Ask.SELL
 
     @property
+    def answer(self) -> str:
+        """The action of a seat asked for a tile, as actions name it: "sell" or "give"."""
+        return self.ask.value
+
+    @property
     def start_score(self) -> int:
         return self.chips if self.plays_for_chips else 0
 

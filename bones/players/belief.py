@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bones.engine.deal import outranks
 from bones.engine.layout import Table
@@ -89,16 +89,8 @@ class Belief:
                         voids.append((k, _pip_mask(ev.before)))
                     if ev.action.kind == "draw":
                         draws.append(k)
-            sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0)
-            cand = 0
-            m = self.unseen
-            while m:
-                low = m & -m
-                t = low.bit_length() - 1
-                if self._window(sb, t, NEVER)[0] is not None:
-                    cand |= low
-                m ^= low
-            seats.append(SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand, sb.tile_voids))
+            seats.append(self._with_candidates(SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played),
+                                                          tuple(voids), 0)))
         self.seats = tuple(seats)
         # per seat: the acquisition window of each tile it may hold now, and of each tile it played
         self._now: dict[int, dict[int, int]] = {}
@@ -153,7 +145,11 @@ class Belief:
                 stop = (responder - ev.seat) % n if answered and responder is not None else n
                 if 0 < (j - ev.seat) % n < stop:
                     voids.append((k, layout.slot_fit(ev.before, ev.seat)))
-        sb = SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0, True)
+        return self._with_candidates(SeatBelief(j, obs.hand_counts[j], tuple(draws), tuple(played), tuple(voids), 0,
+                                                True))
+
+    def _with_candidates(self, sb: SeatBelief) -> SeatBelief:
+        """`sb` with its candidates: the unseen tiles it may hold now (each has some time it can have come in)."""
         cand = 0
         m = self.unseen
         while m:
@@ -161,7 +157,7 @@ class Belief:
             if self._window(sb, low.bit_length() - 1, NEVER)[0] is not None:
                 cand |= low
             m ^= low
-        return SeatBelief(j, sb.count, sb.draw_times, sb.played, sb.voids, cand, True)
+        return replace(sb, candidates=cand)
 
     # ----- the exact check --------------------------------------------------------------------------------
 
@@ -367,7 +363,7 @@ def world_state(obs: Observation, world: World) -> FaceUp:
         current=obs.current_seat,
         boneyard=world.boneyard,
         drawn=0,
-        base_scores=tuple(a - b for a, b in zip(obs.scores, obs.round_points)),
+        base_scores=obs.scores_at_deal,
         last_go=1 + last.seat if (last := obs.history[-1] if obs.history else None) and last.action.kind == "pass"
         else 0,
     )

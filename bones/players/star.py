@@ -21,6 +21,7 @@ from bones.engine.round import RoundState
 from bones.engine.tiles import TILES_BY_ID, mask_of
 
 from .base import Choice
+from .features import p_holds_none
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ def follows(layout: Layout, hand: int, pip: int, doubles: int) -> int:
     """How many tiles of `hand` could go on a line showing `pip` (where a new number waits for its double, only the
     double until it is down; holding that double, the rest follow after it)."""
     masks = layout.fit_masks
-    if layout.doubles_first and not (doubles >> pip) & 1:
+    if layout.waits(doubles, pip):
         double = layout.double_bits[pip]
         return (hand & masks[pip]).bit_count() if hand & double else 0
     return (hand & masks[pip]).bit_count()
@@ -65,7 +66,7 @@ def chain(layout: Layout, hand: int, pip: int, doubles: int, cap: int) -> int:
     if cap == 0:
         return 0
     masks = layout.fit_masks
-    fit = hand & (masks[pip] if not layout.doubles_first or (doubles >> pip) & 1 else layout.double_bits[pip])
+    fit = hand & (layout.double_bits[pip] if layout.waits(doubles, pip) else masks[pip])
     best = 0
     while fit:
         low = fit & -fit
@@ -76,18 +77,6 @@ def chain(layout: Layout, hand: int, pip: int, doubles: int, cap: int) -> int:
         if best == cap:
             break
     return best
-
-
-def _p_none(unseen: int, matching: int, count: int) -> float:
-    """The chance that a hand of `count` tiles, drawn from `unseen`, holds none of `matching` of them."""
-    if matching <= 0:
-        return 1.0
-    p = 1.0
-    for i in range(count):
-        if unseen - i <= 0:
-            break
-        p *= max(0.0, (unseen - matching - i) / (unseen - i))
-    return p
 
 
 def value(obs: Observation, action: Action, w: StarWeights) -> float:
@@ -134,7 +123,7 @@ def value(obs: Observation, action: Action, w: StarWeights) -> float:
             p = 1.0  # the asker held nothing of this number when it asked
         else:
             matching = follows(layout, unseen, outer, doubles)
-            p = _p_none(unseen.bit_count(), matching, obs.hand_counts[obs.asker])
+            p = p_holds_none(unseen.bit_count(), matching, obs.hand_counts[obs.asker])
         v += w.stuck * p + w.again * p * min(3, follows(layout, hand, outer, doubles))
     return v
 

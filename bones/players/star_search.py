@@ -88,7 +88,7 @@ def _sampled(obs: Observation, legal: list[Action], worlds: int, seconds: float,
     belief = Belief(obs)
     values: list[list[float]] = [[] for _ in legal]
     lead = obs.lead_tile.id if obs.lead_tile is not None else -1
-    base = tuple(a - b for a, b in zip(obs.scores, obs.round_points))
+    base = obs.scores_at_deal
     assert obs.current_seat is not None
     asker = obs.asker if obs.asker is not None else -1
     played = 0

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from bones.engine import Action, Observation, RoundResult, Rules, Table
+from bones.engine.layout import layout_of
 from bones.engine.rules import NextLeader
 
-from .words import Names, _hands_text, _names_list
+from .words import Names, _hands_text, _names_list, wait_text
 
 
 def article(pip: int) -> str:
@@ -27,7 +28,7 @@ def need(rules: Rules, table: Table, seat: int) -> str:
     if end is None:
         return ""
     pip = end[0]
-    if rules.doubles_first and not (table.doubles >> pip) & 1:
+    if layout_of(rules).waits(table.doubles, pip):
         return f"the double {pip}"
     return article(pip)
 
@@ -98,7 +99,7 @@ def ask_text(names: Names, rules: Rules, seat: int, before: Table, asked: int | 
     who = names.who(seat)
     want = need(rules, before, seat)
     head = f"{who} {names.verb(seat, 'ask', 'asks')} round the table for {want}{' after drawing' if drew else ''}"
-    verb = "sell" if rules.sells else "give"
+    verb = rules.answer
     if asked is None:
         if closed(after, seat) and not closed(before, seat):
             whose = "your" if who == "You" else "its"
@@ -205,7 +206,7 @@ def asked_status(obs: Observation, names: Names) -> str | None:
     if asker is None or seat is None:
         return None
     want = need(obs.rules, obs.table, asker)
-    verb = "sell" if obs.rules.sells else "give"
+    verb = obs.rules.answer
     if seat == obs.seat and names.who(seat) == "You":
         return f"{names.who(asker)} asks you for {want}: choose a tile to {verb}."
     to = "you" if names.who(asker) == "You" else names.lower(asker)
@@ -253,10 +254,7 @@ def why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict[
         if text in fits:
             continue
         if not obs.to_move:
-            cur = obs.current_seat
-            whose = names.whose(cur) if cur is not None else ""
-            whose = whose[0].lower() + whose[1:] if whose.startswith(("The ", "Your")) else whose
-            out[text] = f"Wait: it is {whose} turn." if whose else "The round is over."
+            out[text] = wait_text(names, obs.current_seat)
         elif asker is not None:
             takes = need(obs.rules, obs.table, asker)
             out[text] = f"{text} does not fit {line_words(names, seat, asker)}: it takes {takes}."

@@ -15,7 +15,7 @@ from bones.engine.tiles import tiles_of_mask
 from bones.players.claims import shown_actions
 
 from . import star
-from .words import Names, and_list, cut_text, or_list
+from .words import Names, and_list, cut_text, or_list, wait_text
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -103,11 +103,7 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
         if text in fits:
             continue
         if not obs.to_move:
-            seat = obs.current_seat
-            whose = names.whose(seat) if seat is not None else ""
-            if whose.startswith(("The ", "Your")):
-                whose = whose[0].lower() + whose[1:]
-            out[text] = f"Wait: it is {whose} turn." if whose else "The round is over."
+            out[text] = wait_text(names, obs.current_seat)
         elif obs.center is None and obs.lead_tile is not None:
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
         elif text in trumps:
@@ -363,7 +359,7 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "chips": rules.plays_for_chips,  # scores are the chips each seat holds
         "star": star.star_view(obs, names) if asks else None,  # each seat's own line from the centre double
         "asker": obs.asker,  # the seat waiting for the seat to act to sell or give it a tile
-        "answer": ("sell" if rules.sells else "give") if show and obs.asker is not None and obs.to_move else None,
+        "answer": rules.answer if show and obs.asker is not None and obs.to_move else None,
         "may_ask": "ask" in kinds,
         "round_over": obs.round_over,
         "game_over": obs.game_over,

@@ -198,6 +198,15 @@ def _hands_text(names: Names, pips: Sequence[int]) -> str:
                       else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
 
 
+def wait_text(names: Names, seat: int | None) -> str:
+    """Why a tile cannot be laid while another seat is to act: "Wait: it is Computer 2's turn." (or the round is
+    over)."""
+    whose = names.whose(seat) if seat is not None else ""
+    if whose.startswith(("The ", "Your")):
+        whose = whose[0].lower() + whose[1:]
+    return f"Wait: it is {whose} turn." if whose else "The round is over."
+
+
 def _names_list(names: Names, seats: Sequence[int]) -> str:
     """Seats named in the middle of a sentence: "you and Computer 1"."""
     words = [names.lower(s) for s in seats]
