@@ -125,8 +125,10 @@ class Expert:
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
-                 window: float | None = None, draws_at_will: bool = False) -> None:
+                 window: float | None = None, draws_at_will: bool = False, paranoid: bool = False) -> None:
         self.seed = seed
+        self.paranoid = paranoid  # each for himself at more than two seats: the others against Expert (measured:
+        # worse, see the module's note), not each by a rule of thumb
         self.draws_at_will = draws_at_will  # weigh a draw while a tile fits (measured: worse, see above)
         self.model = model  # how the other seats' plays are rated (None: not at all, every world weighs the same)
         self.budget = Budget(worlds, seconds)
@@ -168,6 +170,7 @@ class Expert:
         samples, weights = self._worlds(obs, belief, rng, max(1, budget.worlds))
         share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.scores_ends else WINDOW)
         window_points = max(1, int(share * obs.rules.target)) if share else 0
+        by_rule = obs.seats > 2 and not obs.rules.partners and not self.paranoid
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
         for world, weight in zip(samples, weights):
@@ -183,7 +186,7 @@ class Expert:
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
                                         max_nodes=cap, retry_nodes=retry, order=order,
-                                        window=window_points, free_draws=False)
+                                        window=window_points, free_draws=False, others_by_rule=by_rule)
             for i, v in enumerate(solved.values):
                 g = gv.get(v)
                 if g is None:

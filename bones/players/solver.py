@@ -1,10 +1,11 @@
 """Face-up exact search of one round: every hand and the boneyard order known.
 
 `Solver.values(state, actions)` gives, for each legal action of the seat to act in a `RoundState`, the value of the
-round played out perfectly by every seat after it (minimax for two seats, "paranoid" for more: every other seat
-is taken to play against the searching seat): the points the searching seat makes from now to the end of the round
-minus those the others make, or +-TARGET_BONUS when the target is reached during play (All Fives). The Expert
-turns that point difference into a game value (`expert.game_value`).
+round played out perfectly by every seat after it (minimax for two seats; for more, every other seat is taken to
+play against the searching seat ("paranoid"), or, with `others_by_rule`, to lay what a rule of thumb picks): the
+points the searching seat makes from now to the end of the round minus those the others make, or +-TARGET_BONUS
+when the target is reached during play (All Fives). The Expert turns that point difference into a game value
+(`expert.game_value`).
 
 Accumulated points are part of a position only where they can matter: when the target can be reached during
 play and some seat is within REACH of it. Further away, two positions that differ only in points scored so far
@@ -151,7 +152,7 @@ def _scoring_sums(multiple: int) -> tuple[int, ...]:
 
 def solvable(rules: Rules) -> str | None:
     """None if the face-up solver plays these rules, else why not (in a player's words)."""
-    if rules.players > 4:
+    if rules.players > fast.MAX_SEATS:
         return f"the face-up search plays at most four seats, not {rules.players}"
     if rules.layout not in _KINDS:
         return f"the face-up search does not play the {rules.layout} layout"
@@ -160,10 +161,11 @@ def solvable(rules: Rules) -> str | None:
     return None
 
 
-def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True
-            ) -> tuple[list[int], list[int], list[int]]:
+def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True,
+            others_by_rule: bool = False) -> tuple[list[int], list[int], list[int]]:
     """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play. Where tiles
-    may be drawn at will, `free_draws` False searches below the root as if every seat drew only when it must."""
+    may be drawn at will, `free_draws` False searches below the root as if every seat drew only when it must;
+    `others_by_rule` has every seat not on the root's side play by a rule of thumb (`solver_core.rule_pick`)."""
     rules = state.rules
     why = solvable(rules)
     if why is not None:
@@ -226,6 +228,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_SHUT] = 1 if rules.shut else 0
     p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
     p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
+    p[fast.P_OTHERS] = 1 if others_by_rule else 0
     if rules.scores_ends:
         p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone
@@ -250,7 +253,7 @@ class Solver:
         self._tt: Any = np.zeros(4 * size, np.int64) if compiled else [0] * (4 * size)
         self._big_tt: Any = None  # made on first need
         self._tables: dict[tuple[Layout, bool], Tables] = {}
-        self._bufs: dict[tuple[int, int, bool], tuple[Any, ...]] = {}
+        self._bufs: dict[tuple[int, int, int, bool], tuple[Any, ...]] = {}
 
     def clear(self) -> None:
         """Forget every stored position (so that a decision never depends on the ones before it)."""
@@ -259,20 +262,21 @@ class Solver:
         else:
             self._tt[:] = [0] * len(self._tt)
 
-    def _buffers(self, tile_count: int, ends: int, compiled: bool) -> tuple[Any, ...]:
-        key = (tile_count, ends, compiled)
+    def _buffers(self, tile_count: int, ends: int, seats: int, compiled: bool) -> tuple[Any, ...]:
+        key = (tile_count, ends, seats, compiled)
         if key not in self._bufs:
-            depth = 3 * tile_count + 12
+            depth = max(3, seats) * tile_count + 12  # frames: a play each, and the passes between plays
             width = tile_count * ends + 4
             if compiled:
                 self._bufs[key] = (
                     np.zeros(depth * fast.NS_MAX, np.int64), np.zeros(depth * width, np.int64),
-                    np.zeros(depth * width, np.int64), np.zeros(8, np.int64), np.zeros(fast.NC, np.int64),
+                    np.zeros(depth * width, np.int64), np.zeros(2 * fast.MAX_SEATS, np.int64),
+                    np.zeros(fast.NC, np.int64),
                     np.zeros(depth * fast.NFI, np.int64), np.zeros(depth * fast.NFF, np.float64),
                 )
             else:
-                self._bufs[key] = ([0] * (depth * fast.NS_MAX), [0] * (depth * width), [0] * (depth * width), [0] * 8,
-                                   [0] * fast.NC, [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
+                self._bufs[key] = ([0] * (depth * fast.NS_MAX), [0] * (depth * width), [0] * (depth * width),
+                                   [0] * (2 * fast.MAX_SEATS), [0] * fast.NC, [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
         return self._bufs[key]
 
     def values(
@@ -287,6 +291,7 @@ class Solver:
         window: int = 0,
         order: Sequence[int] | None = None,
         free_draws: bool = True,
+        others_by_rule: bool = False,
     ) -> Solved:
         """The value for `root` (default: the seat to act) of each of `actions` of the seat to act.
 
@@ -302,17 +307,22 @@ class Solver:
         Where tiles may be drawn at will (the Draw Game), `free_draws` False considers a draw at will only among
         `actions` (at the root), and below it every seat draws only when it must: the full tree grows with every
         tile of the boneyard at every turn.
+
+        `others_by_rule`: every seat not on the root's side lays the tile a rule of thumb picks (the most points,
+        then a double, then the heaviest) instead of playing against the root, where seats play each for himself:
+        the others do not gang up on one seat.
         """
         if order is not None:
             if sorted(order) != list(range(len(actions))):
                 raise ValueError("order must list each action's index once")
             ordered = self.values(state, [actions[i] for i in order], root, salt, max_nodes, fallback_depth,
-                                  retry_nodes, window, free_draws=free_draws)
+                                  retry_nodes, window, free_draws=free_draws, others_by_rule=others_by_rule)
             vals = [0.0] * len(actions)
             for k, i in enumerate(order):
                 vals[i] = ordered.values[k]
             return Solved(vals, ordered.exact, ordered.nodes)
-        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window, free_draws)
+        rule = (free_draws, others_by_rule)
+        solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window, *rule)
         if solved.exact:
             return solved
         spent = solved.nodes
@@ -321,30 +331,31 @@ class Solver:
                 self._big_tt = np.zeros(4 << BIG_TABLE_BITS, np.int64)
             else:
                 self._big_tt[:] = 0
-            again = self._values(state, actions, root, salt, retry_nodes, 1 << 20, self._big_tt, window, free_draws)
+            again = self._values(state, actions, root, salt, retry_nodes, 1 << 20, self._big_tt, window, *rule)
             spent += again.nodes
             if again.exact:
                 return Solved(again.values, True, spent)
         # depth-limited where the budget ran out: a fresh key salt keeps the first try's entries out of it
         shallow = self._values(state, actions, root, salt ^ 0x5A5A5A5A5A5A, max_nodes, fallback_depth, self._tt,
-                               window, free_draws)
+                               window, *rule)
         return Solved(shallow.values, False, spent + shallow.nodes)
 
     def _values(self, state: FaceUpRound, actions: Sequence[Action], root: int | None, salt: int, max_nodes: int,
-                max_depth: int, table: Any, window: int, free_draws: bool = True) -> Solved:
+                max_depth: int, table: Any, window: int, free_draws: bool = True, others_by_rule: bool = False
+                ) -> Solved:
         if state.over:
             raise ValueError("the round is over")
         root = state.current if root is None else root
         rules = state.rules
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
-        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws)
+        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule)
         p[fast.P_WINDOW] = window
         layout = layout_of(rules)
         tkey = (layout, compiled)
         if tkey not in self._tables:
             self._tables[tkey] = _tables(layout, compiled)
         tb = self._tables[tkey]
-        undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, layout.slots, compiled)
+        undo, moves, keys, rp, counters, fi, ff = self._buffers(rules.tile_count, layout.slots, state.seats, compiled)
         for c in range(fast.NC):
             counters[c] = 0
         codes = [action_code(a, rules, state.table) for a in actions]

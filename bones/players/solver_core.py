@@ -54,8 +54,9 @@ else:
         return f
 
 # state layout
-S_HAND = 0
-S_PTS = 4
+MAX_SEATS = 4
+S_HAND = 0  # a hand per seat, MAX_SEATS of them
+S_PTS = 4  # the round's points so far per seat
 S_SIDES = 8
 S_SPIP = 9
 S_DRAWN = 10
@@ -106,7 +107,6 @@ P_IMMED = 9  # 1: reaching the target during play ends the game at once
 P_ROOT = 10  # the searching seat
 P_KEYPTS = 11  # 1: points so far are part of a position (the target may be reached during play)
 P_BONE = 12  # boneyard length
-P_BASE = 13  # game scores before this round, 4 seats
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
@@ -125,7 +125,10 @@ P_TSTUCK = 31  # 1: trumps only when no other tile fits (Matadore's "to prevent 
 P_PARTNER = 32  # the root's partner, who plays for the root's side (-1: each seat for itself)
 P_POOL = 33  # R_POOL: the chips in the pool
 P_ANTE = 34  # R_POOL: each seat's ante
-P_SCORES = 35  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT), by sum
+P_OTHERS = 35  # 0: the other seats play against the root ("paranoid"); 1: each by a rule of thumb (`rule_pick`)
+P_BASE = 36  # game scores before this round, MAX_SEATS of them
+P_SCORES = P_BASE + MAX_SEATS  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT),
+# by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
 
@@ -223,7 +226,7 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
     low = 1 << 40
     for i in range(n):
         p = hand_pips(s[S_HAND + i], prm, tile_hi, tile_lo)
-        rp[4 + i] = p
+        rp[MAX_SEATS + i] = p
         if p < low:
             low = p
     nlow = 0
@@ -231,17 +234,17 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
     others = 0
     for i in range(n):
         rp[i] = 0
-        total += rp[4 + i]
-        if rp[4 + i] == low:
+        total += rp[MAX_SEATS + i]
+        if rp[MAX_SEATS + i] == low:
             nlow += 1
         else:
-            others += rp[4 + i]
+            others += rp[MAX_SEATS + i]
     kind = prm[P_ALL]
     root = prm[P_ROOT]
     if kind == R_SIDES:
         # seed 004: the partners' pips are added, and the side with the lower number wins the difference
-        ours = rp[4] + rp[6]
-        theirs = rp[5] + rp[7]
+        ours = rp[MAX_SEATS] + rp[MAX_SEATS + 2]
+        theirs = rp[MAX_SEATS + 1] + rp[MAX_SEATS + 3]
         if ours < theirs:
             rp[0] = rp[2] = theirs - ours
         elif theirs < ours:
@@ -253,18 +256,18 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         share = prm[P_POOL] // k
         lightest_other = 1 << 40
         for i in range(n):
-            won = (out and i == s[S_CUR]) or (not out and rp[4 + i] == low)
+            won = (out and i == s[S_CUR]) or (not out and rp[MAX_SEATS + i] == low)
             rp[i] = (share if won else 0) - prm[P_ANTE]
-            if i != root and rp[4 + i] < lightest_other:
-                lightest_other = rp[4 + i]
-        gap = lightest_other - rp[4 + root]
+            if i != root and rp[MAX_SEATS + i] < lightest_other:
+                lightest_other = rp[MAX_SEATS + i]
+        gap = lightest_other - rp[MAX_SEATS + root]
         gap = POOL_TIE if gap > POOL_TIE else -POOL_TIE if gap < -POOL_TIE else gap
         return rp[root] * POOL_SCALE + gap
     if kind == R_DIFFERENCE:
         gain = others + low if prm[P_OWN] == 1 else others - low
         if gain > 0 and others > 0:
             for i in range(n):
-                if rp[4 + i] == low:
+                if rp[MAX_SEATS + i] == low:
                     rp[i] = gain
     elif kind == R_BERGEN or kind == R_ONE_POINT:
         # one point: to the seat out, else to the one lightest hand (in Bergen, of the hands free of doublets if
@@ -281,11 +284,11 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
             for i in range(n):
                 if any_free and s[S_HAND + i] & prm[P_DOUBLES] != 0:
                     continue
-                if rp[4 + i] < best:
-                    best = rp[4 + i]
+                if rp[MAX_SEATS + i] < best:
+                    best = rp[MAX_SEATS + i]
                     w = i
                     ties = 1
-                elif rp[4 + i] == best:
+                elif rp[MAX_SEATS + i] == best:
                     ties += 1
             if ties > 1:
                 w = -1
@@ -296,10 +299,10 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         w = s[S_CUR]
         if not out:
             for i in range(n):
-                if rp[4 + i] == low:
+                if rp[MAX_SEATS + i] == low:
                     w = i
         step = prm[P_ROUND]
-        pts = total - rp[4 + w]
+        pts = total - rp[MAX_SEATS + w]
         if step:
             pts = (pts + step // 2) // step * step
         rp[w] = pts
@@ -463,22 +466,6 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
 
 
 @_inline
-def apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
-    """Make move `m` for the seat to act: a play (see `play`), a draw at will (the same seat acts again), or
-    shutting the game (the round ends and is counted as blocked). Returns what `play` returns."""
-    if m == DRAW_MOVE:
-        seat = s[S_CUR]
-        s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
-        s[S_DRAWN] += 1
-        if prm[P_SHUT] == 1:
-            s[S_GO] = 0
-        return 0
-    if m == SHUT_MOVE:
-        return 1
-    return play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
-
-
-@_inline
 def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
     seat = s[S_CUR]
@@ -487,6 +474,17 @@ def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     if prm[P_SHUT] == 1:
         s[S_GO] = 0
     return 1 if blocked(s, prm, fitmask) else 0
+
+
+@_inline
+def apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+    """Make move `m` for the seat to act: a play (see `play`), a draw at will (the same seat acts again), or
+    shutting the game (the round ends and is counted as blocked). Returns what `play` returns."""
+    if m == DRAW_MOVE:
+        return draw(s, prm, bone, fitmask)  # the last tile that may be drawn can leave nothing to play anywhere
+    if m == SHUT_MOVE:
+        return 1
+    return play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
 
 
 @_inline
@@ -525,17 +523,16 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
 
 @_inline
 def save(s, prm, undo, depth):  # type: ignore[no-untyped-def]
-    ns = prm[P_NS]
+    """Keep the state in frame `depth`'s slot of `undo` (one loop: two cost a twentieth of the search's speed)."""
     base = depth * NS_MAX
-    for i in range(ns):
+    for i in range(prm[P_NS]):
         undo[base + i] = s[i]
 
 
 @_inline
 def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
-    ns = prm[P_NS]
     base = depth * NS_MAX
-    for i in range(ns):
+    for i in range(prm[P_NS]):
         s[i] = undo[base + i]
 
 
@@ -619,8 +616,37 @@ else:
     def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
         """A key of the state (never 0: 0 marks an empty table slot)."""
         ends = tuple(sorted(end_code(s, prm, u) for u in range(max(4, prm[P_NE]))))
-        pts = tuple(s[S_PTS:S_PTS + 4]) if prm[P_KEYPTS] else ()
-        return hash((salt, tuple(s[S_HAND:S_HAND + 4]), s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
+        pts = tuple(s[S_PTS:S_PTS + MAX_SEATS]) if prm[P_KEYPTS] else ()
+        hands = tuple(s[S_HAND:S_HAND + MAX_SEATS])
+        return hash((salt, hands, s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
+
+
+@_inline
+def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+    """The index of the move a seat playing by a rule of thumb makes among moves[mbase:mbase + k]: the play that
+    scores most during play, then a double, then the heaviest tile, then the higher top half, then on the end of
+    the highest `end_code` (it covers the higher number). No choice depends on which end is which, so positions
+    that differ only in that still share a table entry. A draw at will or shutting only when no tile is listed."""
+    seat = s[S_CUR]
+    pick = 0
+    top = -1
+    for i in range(k):
+        m = moves[mbase + i]
+        if m >= DRAW_MOVE:
+            continue
+        t = m >> 7
+        hi = tile_hi[t]
+        save(s, prm, undo, depth)
+        apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
+        scored = s[S_PTS + seat] - undo[depth * NS_MAX + S_PTS + seat]
+        restore(s, prm, undo, depth)
+        e = ((m >> 1) & 63) - 1
+        key = ((((scored * 2 + (1 if hi == tile_lo[t] else 0)) * 64 + hi + tile_lo[t]) * 64 + hi) << 16
+               | (end_code(s, prm, e) if e >= 0 else 0))
+        if key > top:
+            top = key
+            pick = i
+    return pick
 
 
 @_inline
@@ -766,6 +792,10 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
                 k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
+                if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
+                    moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo,
+                                                           fitmask)]
+                    k = 1
                 best = -INF if seat == root or seat == partner else INF
                 for i in range(k):
                     m = moves[mbase + i]
@@ -815,6 +845,10 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 continue
             mbase = d * width
             k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
+            if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
+                moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo,
+                                                       fitmask)]
+                k = 1
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:

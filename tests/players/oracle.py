@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from bones.engine.actions import Action
+from bones.engine.layout import layout_of
 from bones.engine.round import RoundState
 from bones.engine.rules import Rules, get_rules
 from bones.engine.tiles import tile_set
-from bones.players.solver import TARGET_BONUS, solvable
+from bones.players.solver import TARGET_BONUS, compact, pure, solvable
 from bones.players.solver_core import POOL_SCALE, POOL_TIE
 
 from tests.kit import CONFIGS, VARIANTS
@@ -34,9 +36,30 @@ def end_value(state: RoundState, root: int) -> int:
     return state.end_points[root] * POOL_SCALE + max(-POOL_TIE, min(POOL_TIE, gap))
 
 
-def minimax(state: RoundState, root: int, start: int | None = None) -> float:
+def rule_pick(state: RoundState) -> Action:
+    """The play a seat playing by the solver's rule of thumb makes: the most points during play, then a double,
+    then the heaviest tile, then the higher top half, then the end of the highest code (`solver_core.end_code`:
+    its pips first)."""
+    seat = state.current
+    plays = [a for a in state.legal_actions() if a.kind == "play" and a.tile is not None]
+    if not plays:
+        return state.legal_actions()[0]
+    index = layout_of(state.rules).index
+    s, prm, _ = compact(state, seat, 1)
+
+    def key(a: Action) -> tuple[int, ...]:
+        assert a.tile is not None
+        scored = state.apply(a).points[seat] - state.points[seat]
+        code = 0 if a.end is None else pure.end_code(s, prm, index[a.end])
+        return scored, a.tile.is_double, a.tile.pips, a.tile.high, code
+
+    return max(plays, key=key)
+
+
+def minimax(state: RoundState, root: int, start: int | None = None, by_rule: bool = False) -> float:
     """What `root` makes from `state` to the end of the round minus what the others make, every seat playing
-    perfectly (the others against root's side), found with the engine's legal_actions and apply only."""
+    perfectly (the others against root's side; with `by_rule`, each of them laying what `rule_pick` picks), found
+    with the engine's legal_actions and apply only."""
     rules = state.rules
     if start is None:
         start = diff(rules, state.round_points(), root)
@@ -47,7 +70,9 @@ def minimax(state: RoundState, root: int, start: int | None = None) -> float:
         if state.end == "target":
             v += TARGET_BONUS if state.winner == root else -TARGET_BONUS
         return v
-    vals = [minimax(state.apply(a), root, start) for a in state.legal_actions()]
+    if by_rule and state.current not in rules.side_of(root):
+        return minimax(state.apply(rule_pick(state)), root, start, by_rule)
+    vals = [minimax(state.apply(a), root, start, by_rule) for a in state.legal_actions()]
     return max(vals) if state.current in rules.side_of(root) else min(vals)
 
 

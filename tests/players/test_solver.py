@@ -36,6 +36,30 @@ def test_compiled_and_python_agree_with_brute_force(seed: int) -> None:
         assert b.values == want
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_others_by_rule_lay_what_the_rule_of_thumb_picks(seed: int) -> None:
+    """Each for himself at three seats or more, the other seats lay the rule of thumb's tile (most points, a
+    double, the heaviest) and only the root searches: compiled and plain agree with brute force played that way."""
+    rng = random.Random(100 + seed)
+    compiled, plain = solver.Solver(True), solver.Solver(False)
+    found = differ = 0
+    while found < 60:
+        state = next(live_positions(rng, 1))
+        if state.seats < 3 or state.rules.partners or state.rules.claims:
+            continue
+        found += 1
+        actions = state.legal_actions()
+        root = state.current
+        a = compiled.values(state, actions, root, salt=rng.getrandbits(60), others_by_rule=True)
+        b = plain.values(state, actions, root, salt=rng.getrandbits(60), others_by_rule=True)
+        want = [minimax(state.apply(x), root, _diff(state, root), by_rule=True) for x in actions]
+        assert a.exact and b.exact
+        assert a.values == want, (state.rules.id, [str(x) for x in actions])
+        assert b.values == want
+        differ += want != [minimax(state.apply(x), root, _diff(state, root)) for x in actions]
+    assert differ  # the rule is not the paranoid search under another name
+
+
 def test_compiled_and_python_agree_on_bigger_positions() -> None:
     rng = random.Random(7)
     compiled, plain = solver.Solver(True), solver.Solver(False)
@@ -77,9 +101,9 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
         tb = solver._tables(layout, compiled)
         if compiled:
             s, p, bone = np.array(s_list, np.int64), np.array(p_list, np.int64), np.array(bone_list + [0], np.int64)
-            rp = np.zeros(8, np.int64)
+            rp = np.zeros(2 * fast.MAX_SEATS, np.int64)
         else:
-            s, p, bone, rp = s_list, p_list, bone_list + [0], [0] * 8
+            s, p, bone, rp = s_list, p_list, bone_list + [0], [0] * (2 * fast.MAX_SEATS)
         n = state.seats
         while not state.over:
             action = rng.choice(state.legal_actions())
