@@ -87,7 +87,7 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
           _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
           "face up (in Honest John, plays each out)", _expert, _expert_plays, "hard",
-          "more than four seats, or a set of more than 63 tiles (Honest John at any table)"),
+          "a set of more than 63 tiles (double-twelve and up), except in Honest John"),
 )}
 
 

@@ -23,8 +23,11 @@ opens four ends for the other side to score on) can cost a hundred times the res
 changed no choice in 100 positions of Block or All Fives and four in Draw, by a game value of 0.00016 a position
 (docs/levels.md).
 
-Seats: with two, each world is solved by exact minimax; with more, the others are taken to play together against
-the Expert ("paranoid"), which is pessimistic but keeps the search a two-sided alpha-beta.
+Seats: with two, each world is solved by exact minimax, and so is a partnership game (side against side). Where
+three or four play each for himself, the other seats lay in each world the tile a rule of thumb picks (the most
+points, then a double, then the heaviest: `solver_core.rule_pick`) while Expert searches its own plays. Taking them
+all to play together against Expert ("paranoid", `paranoid=True`) was pessimistic and slow: it made Expert play
+to survive a coalition that real players never form (docs/levels.md has both figures).
 
 Where tiles may be drawn at will (the Draw Game), Expert draws only when nothing fits, and takes every seat to do
 the same (`Solver.values(free_draws=False)`). A sampled world shows the tile a draw would bring, so a draw at will

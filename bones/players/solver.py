@@ -153,7 +153,9 @@ def _scoring_sums(multiple: int) -> tuple[int, ...]:
 def solvable(rules: Rules) -> str | None:
     """None if the face-up solver plays these rules, else why not (in a player's words)."""
     if rules.players > fast.MAX_SEATS:
-        return f"the face-up search plays at most four seats, not {rules.players}"
+        return f"the face-up search plays at most {fast.MAX_SEATS} seats, not {rules.players}"
+    if rules.players > 4 and rules.scores_in_play:
+        return "the face-up search plays a game that scores during play at most four seats"
     if rules.layout not in _KINDS:
         return f"the face-up search does not play the {rules.layout} layout"
     if layout_of(rules).slots > fast.MAX_ENDS:
@@ -174,9 +176,11 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     n = state.seats
     ne = layout.slots
     s = [0] * (fast.S_END + 3 * ne)
+    if rules.scores_in_play:
+        for i in range(n):
+            s[fast.S_PTS + i] = state.points[i]
     for i in range(n):
-        s[fast.S_HAND + i] = state.hands[i]
-        s[fast.S_PTS + i] = state.points[i]
+        s[fast.S_HAND + i] = state.hands[i]  # past four seats, hands 4-7 take the points' slots (`solver_core`)
     table = state.table
     for e, end in enumerate(table.ends):
         b = fast.S_END + 3 * e
@@ -229,6 +233,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
     p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
     p[fast.P_OTHERS] = 1 if others_by_rule else 0
+    p[fast.P_INPLAY] = 1 if rules.scores_in_play else 0
     if rules.scores_ends:
         p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone

@@ -19,7 +19,8 @@ The value of a position is what the root seat makes from there to the end of the
 make (points during play and at the round's end), or +-TARGET_BONUS where a seat reaches the target during play.
 It is additive along a line, so positions that differ only in points already scored share a table entry. The root
 seat maximises, every other seat minimises: exact minimax for two seats, the "paranoid" assumption for more (the
-others play as one side against the root). Each root action's value is found by MTD(f) (null-window searches that
+others play as one side against the root); or, with P_OTHERS, each other seat lays the tile a rule of thumb picks
+(`rule_pick`) and only the root's side searches. Each root action's value is found by MTD(f) (null-window searches that
 close in on it; values are whole points), inside them alpha-beta with principal variation search, a transposition
 table (`tt`) whose entries keep a lower and an upper bound, and the move ordering below; an explicit stack instead
 of recursion, because numba's disk cache cannot hold recursive functions. The two readings differ only in how a
@@ -54,9 +55,10 @@ else:
         return f
 
 # state layout
-MAX_SEATS = 4
-S_HAND = 0  # a hand per seat, MAX_SEATS of them
-S_PTS = 4  # the round's points so far per seat
+MAX_SEATS = 8
+S_HAND = 0  # a hand per seat, MAX_SEATS of them: past four seats, hands 4-7 lie where the points are (below)
+S_PTS = 4  # the round's points so far, per seat, for four seats: games of more seats score nothing during play
+# (`solver.solvable` refuses any other), so their hands 4-7 take these slots and `gained` reads no points there
 S_SIDES = 8
 S_SPIP = 9
 S_DRAWN = 10
@@ -127,7 +129,8 @@ P_POOL = 33  # R_POOL: the chips in the pool
 P_ANTE = 34  # R_POOL: each seat's ante
 P_OTHERS = 35  # 0: the other seats play against the root ("paranoid"); 1: each by a rule of thumb (`rule_pick`)
 P_BASE = 36  # game scores before this round, MAX_SEATS of them
-P_SCORES = P_BASE + MAX_SEATS  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT),
+P_INPLAY = P_BASE + MAX_SEATS  # 1: points are made during play (ends that score, headers)
+P_SCORES = P_INPLAY + 1  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT),
 # by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
 NP = P_SCORES + MAX_SUM
@@ -537,6 +540,15 @@ def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
 
 
 @_inline
+def gained(s, prm, undo, depth, seat):  # type: ignore[no-untyped-def]
+    """What `seat` scored since the state kept in frame `depth` of `undo` (0 where nothing scores during play)."""
+    if prm[P_INPLAY] == 0:
+        return 0
+    base = depth * NS_MAX
+    return s[S_PTS + seat] - undo[base + S_PTS + seat]
+
+
+@_inline
 def end_code(s, prm, u):  # type: ignore[no-untyped-def]
     """What end `u` is for the rest of the round (0: none): its pips, its spinner flag and, where ends score,
     its weight. Ends with equal codes are interchangeable: the round goes on the same whichever is which (the
@@ -579,7 +591,7 @@ if COMPILED:
         h = salt
         for i in range(prm[P_N]):
             h = _mix(h ^ s[S_HAND + i])
-        misc = s[S_CUR] | (s[S_DRAWN] << 2) | ((s[S_SIDES] + 1) << 10) | (s[S_GO] << 14)
+        misc = s[S_CUR] | (s[S_DRAWN] << 3) | ((s[S_SIDES] + 1) << 11) | (s[S_GO] << 14)
         h = _mix(h ^ misc)
         if prm[P_NE] <= 4:
             c0 = end_code(s, prm, 0)
@@ -616,8 +628,8 @@ else:
     def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
         """A key of the state (never 0: 0 marks an empty table slot)."""
         ends = tuple(sorted(end_code(s, prm, u) for u in range(max(4, prm[P_NE]))))
-        pts = tuple(s[S_PTS:S_PTS + MAX_SEATS]) if prm[P_KEYPTS] else ()
-        hands = tuple(s[S_HAND:S_HAND + MAX_SEATS])
+        pts = tuple(s[S_PTS:S_PTS + prm[P_N]]) if prm[P_KEYPTS] else ()
+        hands = tuple(s[S_HAND:S_HAND + prm[P_N]])
         return hash((salt, hands, s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
 
 
@@ -638,7 +650,7 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
         hi = tile_hi[t]
         save(s, prm, undo, depth)
         apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-        scored = s[S_PTS + seat] - undo[depth * NS_MAX + S_PTS + seat]
+        scored = gained(s, prm, undo, depth, seat)
         restore(s, prm, undo, depth)
         e = ((m >> 1) & 63) - 1
         key = ((((scored * 2 + (1 if hi == tile_lo[t] else 0)) * 64 + hi + tile_lo[t]) * 64 + hi) << 16
@@ -801,7 +813,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     m = moves[mbase + i]
                     save(s, prm, undo, d)
                     status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-                    delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
+                    delta = gained(s, prm, undo, d, seat)
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root or seat == partner
                                                                       else -delta)
                     restore(s, prm, undo, d)
@@ -956,7 +968,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             save(s, prm, undo, d)
             seat = s[S_CUR]
             status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-            delta = s[S_PTS + seat] - undo[d * NS_MAX + S_PTS + seat]
+            delta = gained(s, prm, undo, d, seat)
             if seat != root and seat != partner:
                 delta = -delta
             fi[fb + F_DELTA] = delta
@@ -1078,7 +1090,7 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             save(s, prm, undo, 0)
             seat = s[S_CUR]
             status = apply_move(s, prm, a, bone, tile_hi, tile_lo, fitmask)
-            delta = s[S_PTS + seat] - undo[S_PTS + seat]
+            delta = gained(s, prm, undo, 0, seat)
             if seat != prm[P_ROOT]:
                 delta = -delta
             if status:

@@ -83,7 +83,7 @@ RULE_CHOICES: list[tuple[str, dict | None] | Rules] = [
     ("five_up", {"set": 9}), ("five_up", {"target": 40}), ("muggins", {"spinner": True}),
     ("muggins", {"count": "per_five"}), ("matadore", {"trumps": "when_stuck"}),
     ("boys_game", {"winner_scores_own": True, "shut": True, "draw": "optional"}), *VARIANTS]
-# ... those the face-up solver plays (at most four seats)
+# ... those the face-up solver plays (at most eight seats, four where points are made during play)
 RULE_CHOICES = [c for c in RULE_CHOICES if solvable(c if isinstance(c, Rules) else get_rules(*c)) is None]
 
 
