@@ -49,6 +49,9 @@ def _every_game(rules: Rules) -> str | None:
     return None
 
 
+WIDE_TABLE_TILES = 28  # past four seats, Expert plays the double-six set only
+
+
 def _expert_plays(rules: Rules) -> str | None:
     from .solver import MAX_COMPILED_TILES, solvable
 
@@ -57,6 +60,10 @@ def _expert_plays(rules: Rules) -> str | None:
     why = solvable(rules)
     if why is None and rules.tile_count > MAX_COMPILED_TILES:
         why = f"its compiled search takes sets of at most {MAX_COMPILED_TILES} tiles, not {rules.tile_count}"
+    if why is None and rules.players > 4 and rules.tile_count > WIDE_TABLE_TILES:
+        # measured in Draw Dominoes at five, six and eight seats on double-nine: no better than Hard, over a second
+        # a move at the 99th percentile (docs/levels.md)
+        why = f"with more than four seats it plays the double-six set only, not {rules.tile_count} tiles"
     return why
 
 
@@ -87,7 +94,8 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
           _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
           "face up (in Honest John, plays each out)", _expert, _expert_plays, "hard",
-          "a set of more than 63 tiles (double-twelve and up), except in Honest John"),
+          "a set of more than 63 tiles, or more than four seats on a set larger than double-six (Honest John: any "
+          "table)"),
 )}
 
 

@@ -281,7 +281,8 @@ class Solver:
                 )
             else:
                 self._bufs[key] = ([0] * (depth * fast.NS_MAX), [0] * (depth * width), [0] * (depth * width),
-                                   [0] * (2 * fast.MAX_SEATS), [0] * fast.NC, [0] * (depth * fast.NFI), [0.0] * (depth * fast.NFF))
+                                   [0] * (2 * fast.MAX_SEATS), [0] * fast.NC, [0] * (depth * fast.NFI),
+                                   [0.0] * (depth * fast.NFF))
         return self._bufs[key]
 
     def values(

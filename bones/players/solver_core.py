@@ -20,8 +20,8 @@ make (points during play and at the round's end), or +-TARGET_BONUS where a seat
 It is additive along a line, so positions that differ only in points already scored share a table entry. The root
 seat maximises, every other seat minimises: exact minimax for two seats, the "paranoid" assumption for more (the
 others play as one side against the root); or, with P_OTHERS, each other seat lays the tile a rule of thumb picks
-(`rule_pick`) and only the root's side searches. Each root action's value is found by MTD(f) (null-window searches that
-close in on it; values are whole points), inside them alpha-beta with principal variation search, a transposition
+(`rule_pick`) and only the root's side searches. Each root action's value is found by MTD(f) (null-window searches
+that close in on it; values are whole points), inside them alpha-beta with principal variation search, a transposition
 table (`tt`) whose entries keep a lower and an upper bound, and the move ordering below; an explicit stack instead
 of recursion, because numba's disk cache cannot hold recursive functions. The two readings differ only in how a
 position's key is hashed (which changes nothing but the order entries are replaced in). A key holds the ends as a

@@ -152,3 +152,14 @@ def test_expected_best_reply() -> None:
     assert expected_best([10, 0, 0, 0], 4, 2) == pytest.approx(5.0)
     # the best of two: 10 when held (1/2), else 5 when that one is held (2 of the 6 hands)
     assert expected_best([5, 10, 0, 0], 4, 2) == pytest.approx(10 * 3 / 6 + 5 * 2 / 6)
+
+
+def test_expert_plays_domino_pool_for_six_but_not_draw_dominoes_for_five_on_double_nine() -> None:
+    from bones.engine import get_rules
+    from bones.players import stand_in
+
+    assert stand_in("expert", get_rules("domino_pool", {"players": 6})).note is None
+    assert stand_in("expert", get_rules("draw_dominoes", {"players": 4})).note is None
+    wide = stand_in("expert", get_rules("draw_dominoes", {"players": 5}))
+    assert wide.level == "hard" and wide.note is not None and "double-six set only, not 55 tiles" in wide.note
+    assert stand_in("expert", get_rules("draw_dominoes", {"players": 5, "set": 6, "hand_size": 4})).note is None
