@@ -241,6 +241,23 @@ def test_the_computer_seats_share_one_second(monkeypatch: pytest.MonkeyPatch, ap
     assert any(len(g) == 3 for g in rounds)  # three computers shared one second
 
 
+def test_expert_plays_six_seats_of_domino_pool_itself_and_names_hard_for_draw_dominoes_for_five(
+        client: TestClient) -> None:
+    st = settings(client, opponent="expert", game="domino_pool", players=6)
+    assert st["stand_in"] is None
+    st = open_game(client, "domino_pool")
+    frames = 0
+    for _ in range(3):  # the five computer seats answer between the player's turns
+        if st["view"]["game_over"]:
+            break
+        done = act(client, st)
+        frames += len(done["frames"])
+        st = done["state"]
+    assert st["view"]["players"] == 6 and frames > 5
+    st = settings(client, opponent="expert", game="draw_dominoes", players=5)
+    assert st["stand_in"] is not None and "Hard plays in its place" in st["stand_in"]
+
+
 def test_the_rules_panel_for_every_game_comes_from_its_fields(client: TestClient) -> None:
     from bones.engine.scoring import round_pips
 
