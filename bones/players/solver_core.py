@@ -648,10 +648,12 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
             continue
         t = m >> 7
         hi = tile_hi[t]
-        save(s, prm, undo, depth)
-        apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-        scored = gained(s, prm, undo, depth, seat)
-        restore(s, prm, undo, depth)
+        scored = 0
+        if prm[P_INPLAY] == 1:  # what the play scores: make it and take it back
+            save(s, prm, undo, depth)
+            apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
+            scored = gained(s, prm, undo, depth, seat)
+            restore(s, prm, undo, depth)
         e = ((m >> 1) & 63) - 1
         key = ((((scored * 2 + (1 if hi == tile_lo[t] else 0)) * 64 + hi + tile_lo[t]) * 64 + hi) << 16
                | (end_code(s, prm, e) if e >= 0 else 0))
@@ -659,6 +661,18 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
             top = key
             pick = i
     return pick
+
+
+@_inline
+def by_rule(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask, root,  # type: ignore[no-untyped-def]
+            partner):
+    """How many of moves[mbase:mbase + k] the seat to act searches: where the other seats play by a rule of thumb
+    (P_OTHERS) and it is one of them, only the move `rule_pick` picks, put first."""
+    seat = s[S_CUR]
+    if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
+        moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask)]
+        return 1
+    return k
 
 
 @_inline
@@ -804,10 +818,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
                 k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
-                if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
-                    moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo,
-                                                           fitmask)]
-                    k = 1
+                k = by_rule(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
                 best = -INF if seat == root or seat == partner else INF
                 for i in range(k):
                     m = moves[mbase + i]
@@ -857,10 +868,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 continue
             mbase = d * width
             k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
-            if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
-                moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo,
-                                                       fitmask)]
-                k = 1
+            k = by_rule(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:
