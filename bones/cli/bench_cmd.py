@@ -82,8 +82,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {rid:<14} {rate:>10,.0f}")
         vs = out.get("versus_dominoes")
         if vs:
-            print(f"Partnership Block, seven tiles each: bones {vs['bones']:,.0f} rounds/s, dominoes 6.1.0 "
-                  f"{vs['dominoes_6_1_0']:,.0f} rounds/s: {vs['ratio']:.2f}x")
+            print(f"Partnership Block, seven tiles each: bones {vs['bones']:,.0f} rounds/s ({vs['ratio']:.2f}x), a "
+                  f"state at a time {vs['bones_by_actions']:,.0f} ({vs['ratio_by_actions']:.2f}x); dominoes 6.1.0 "
+                  f"{vs['dominoes_6_1_0']:,.0f} rounds/s")
         elif args.pypi_seconds > 0:
             print("The PyPI package dominoes is not installed: no side-by-side figure (make install adds it).")
         for rid, fig in out.get("expert", {}).items():

@@ -1,6 +1,7 @@
 """`bones bench` beside the PyPI package `dominoes` (6.1.0) on its own game: four-handed partnership Block with seven
-tiles each, random playouts of whole rounds, both measured in one run in alternating slices (so both share the
-machine's noise)."""
+tiles each, random playouts of whole rounds, measured in one run in alternating slices (so all share the machine's
+noise). bones is measured twice: `random_round` (its playouts, in one loop where a round is plain) and the same
+rounds played a state at a time through `legal_actions` and `apply`, as any other caller of the engine plays."""
 
 from __future__ import annotations
 
@@ -9,14 +10,20 @@ import time
 from typing import Any, Callable
 
 from bones.engine import get_rules
-from bones.engine.playout import random_round
+from bones.engine.playout import play_out_by_actions, random_round
+from bones.engine.round import RoundState
 
-SLICE = 0.25  # seconds each side runs before the other takes its turn
+SLICE = 0.25  # seconds each run goes on before the other takes its turn
 
 
 def _bones_round(rng: random.Random) -> Callable[[], Any]:
     rules = get_rules("partnership_block", {"hand_size": 7})
     return lambda: random_round(rules, rng)
+
+
+def _bones_round_by_actions(rng: random.Random) -> Callable[[], Any]:
+    rules = get_rules("partnership_block", {"hand_size": 7})
+    return lambda: random_round(rules, rng, play_out_by_actions)
 
 
 def _pypi_round(rng: random.Random) -> Callable[[], Any] | None:
@@ -41,17 +48,17 @@ def _pypi_round(rng: random.Random) -> Callable[[], Any] | None:
 
 
 def versus_pypi(seconds: float, seed: int) -> dict[str, Any] | None:
-    """Rounds per second of bones and of `dominoes` 6.1.0 on partnership Block, seven tiles each, and their ratio;
-    None without the package."""
+    """Rounds per second of bones (its playouts, and a state at a time) and of `dominoes` 6.1.0 on partnership
+    Block, seven tiles each, and their ratios; None without the package."""
     pypi = _pypi_round(random.Random(seed))
     if pypi is None:
         return None
-    ours = _bones_round(random.Random(seed))
-    counts = [0, 0]
-    spent = [0.0, 0.0]
+    runs = (_bones_round(random.Random(seed)), _bones_round_by_actions(random.Random(seed)), pypi)
+    counts = [0] * len(runs)
+    spent = [0.0] * len(runs)
     end = time.perf_counter() + seconds
     while time.perf_counter() < end:
-        for i, run in enumerate((ours, pypi)):
+        for i, run in enumerate(runs):
             start = time.perf_counter()
             stop = start + SLICE / 2
             n = 0
@@ -65,4 +72,5 @@ def versus_pypi(seconds: float, seed: int) -> dict[str, Any] | None:
             spent[i] += now - start
     rates = [c / s for c, s in zip(counts, spent)]
     return {"game": "partnership_block, hand_size 7 (dominoes.Game)", "bones": round(rates[0], 1),
-            "dominoes_6_1_0": round(rates[1], 1), "ratio": round(rates[0] / rates[1], 2)}
+            "bones_by_actions": round(rates[1], 1), "dominoes_6_1_0": round(rates[2], 1),
+            "ratio": round(rates[0] / rates[2], 2), "ratio_by_actions": round(rates[1] / rates[2], 2)}

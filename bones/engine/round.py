@@ -394,7 +394,7 @@ class RoundState:
         return tiles_of_mask(self.hands[seat])
 
     def pips_left(self) -> tuple[int, ...]:
-        return tuple(mask_pips(h) for h in self.hands)
+        return tuple(map(mask_pips, self.hands))
 
     def round_points(self) -> tuple[int, ...]:
         """Points each seat made in this round so far: during play and, once over, at its end."""

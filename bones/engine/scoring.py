@@ -151,15 +151,15 @@ def _sides(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...]) 
     winner is the seat that went out, else the lighter hand of the winning side; equal sides score nothing (and
     a blocked round between them has no winner)."""
     sides = rules.sides
-    side_pips = [sum(pips[s] for s in side) for side in sides]
+    side_pips = [sum([pips[s] for s in side]) for side in sides]
     if side_pips[0] == side_pips[1]:
-        return Settlement(end, out_seat if end == "out" else None, (0,) * len(pips), pips, (), (), 0, 0)
+        return _new(Settlement, (end, out_seat if end == "out" else None, (0,) * len(pips), pips, (), (), 0, 0))
     won, lost = (0, 1) if side_pips[0] < side_pips[1] else (1, 0)
     gain = side_pips[lost] - side_pips[won]
     winners = sides[won]
-    points = tuple(gain if s in winners else 0 for s in range(len(pips)))
+    points = tuple([gain if s in winners else 0 for s in range(len(pips))])
     winner = out_seat if end == "out" and out_seat is not None else min(winners, key=lambda s: (pips[s], s))
-    return Settlement(end, winner, points, pips, winners, sides[lost], side_pips[won], 0)
+    return _new(Settlement, (end, winner, points, pips, winners, sides[lost], side_pips[won], 0))
 
 
 def carried(rules: Rules, scores: tuple[int, ...]) -> int:

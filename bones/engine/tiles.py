@@ -69,6 +69,7 @@ def tile_id(a: int, b: int) -> int:
 
 MAX_PIP = max(SET_SIZES)
 TILES_BY_ID: tuple[Tile, ...] = tuple(Tile(h, l) for h in range(MAX_PIP + 1) for l in range(h + 1))
+PIPS_BY_ID: tuple[int, ...] = tuple(h + l for h, l in TILES_BY_ID)  # each tile's pips (the hot paths count hands)
 
 
 def tile_set(max_pip: int) -> tuple[Tile, ...]:
@@ -111,9 +112,9 @@ def mask_of(tiles: "list[Tile] | tuple[Tile, ...]") -> int:
 def mask_pips(mask: int) -> int:
     """Total pips of the tiles in a bitmask."""
     total = 0
+    pips = PIPS_BY_ID
     while mask:
         low = mask & -mask
-        t = TILES_BY_ID[low.bit_length() - 1]
-        total += t.high + t.low
+        total += pips[low.bit_length() - 1]
         mask ^= low
     return total

@@ -459,6 +459,8 @@ def test_bench_measures_itself_beside_the_pypi_package(capsys: pytest.CaptureFix
     fig = versus_pypi(0.3, 1)
     assert fig is not None and fig["bones"] > 0 and fig["dominoes_6_1_0"] > 0
     assert fig["ratio"] == pytest.approx(fig["bones"] / fig["dominoes_6_1_0"], rel=0.01)
+    assert fig["ratio_by_actions"] == pytest.approx(fig["bones_by_actions"] / fig["dominoes_6_1_0"], rel=0.01)
     code, out, _ = run_main(["bench", "--rules", "block", "--seconds", "0.2", "--no-expert", "--pypi-seconds", "0.3",
                              "--json"], capsys)
-    assert code == 0 and set(json.loads(out)["versus_dominoes"]) == {"game", "bones", "dominoes_6_1_0", "ratio"}
+    assert code == 0 and set(json.loads(out)["versus_dominoes"]) == {"game", "bones", "bones_by_actions",
+                                                                   "dominoes_6_1_0", "ratio", "ratio_by_actions"}
