@@ -30,7 +30,10 @@ nodes at a Draw or All Fives lead).
 
 Compiled, the functions are inlined into the search and run without numba's reference counting (`_nrt=False`:
 nothing here allocates): passing arrays between compiled functions otherwise takes and drops a reference to each
-with atomic instructions, which cost more than the search itself.
+with atomic instructions, which cost more than the search itself. The small ones are inlined by numba itself
+(`_inline`), each call site a copy typed anew; the large ones called from several places (a play, the moves, the
+rule of thumb) are compiled once and inlined by LLVM (`_big`): the same speed, and the whole compiles in about 30 s
+where numba's inlining of everything took 90 s and more.
 """
 
 from __future__ import annotations
@@ -47,11 +50,18 @@ if COMPILED:
         # inlined into the search at numba's level: a compiled call passing arrays would take and drop a reference
         # to each with atomic instructions, which cost more than half the search time before this
         return njit(cache=True, nogil=True, error_model="numpy", inline="always", _nrt=False)(f)
+
+    def _big(f):  # type: ignore[no-untyped-def]
+        # compiled once, and inlined where it is called by LLVM (numba's inlining copies and types it per call)
+        return njit(cache=True, nogil=True, error_model="numpy", forceinline=True, _nrt=False)(f)
 else:
     def _jit(f):  # type: ignore[no-untyped-def]
         return f
 
     def _inline(f):  # type: ignore[no-untyped-def]
+        return f
+
+    def _big(f):  # type: ignore[no-untyped-def]
         return f
 
 # state layout
@@ -68,6 +78,8 @@ S_GO = 13  # where the game may be shut: 1 + the seat whose "go" (pass) was the 
 S_END = 14  # end e: pips at S_END + 3e, weight at S_END + 3e + 1, flags at S_END + 3e + 2
 MAX_ENDS = 24  # every double a spinner in a double-nine set: 4 + 2 * 10
 NS_MAX = S_END + 3 * MAX_ENDS
+NS_LINE = S_END + 3 * 2  # a line's state (two ends)
+NS_FOUR = S_END + 3 * 4  # a spinner's or a cross's (four ends)
 SPIN = 1  # end flag: a long side of a spinner whose short ends are not open yet
 WAIT = 2  # end flag: a cross's arm that may not grow until every arm is started
 DBL = 8  # end flag: a double lies across the end (Bergen's triple header)
@@ -321,14 +333,66 @@ def can_draw(s, prm):  # type: ignore[no-untyped-def]
 
 
 @_inline
+def end_fit(s, fitmask, e):  # type: ignore[no-untyped-def]
+    """The tiles that fit end `e`, if it is open and may be played on now."""
+    b = S_END + 3 * e
+    if s[b] >= 0 and s[b + 2] & WAIT == 0:
+        return fitmask[s[b]]
+    return 0
+
+
+@_inline
+def end_weight(s, e):  # type: ignore[no-untyped-def]
+    """What end `e` counts in the sum of the ends (0 where there is no end)."""
+    b = S_END + 3 * e
+    return s[b + 1] if s[b] >= 0 else 0
+
+
+# The loops over the ends below are written twice: for four ends, a length fixed when compiled (the compiler
+# unrolls it: a fifth of the search's speed in All Fives), and for any other number the layout sets.
+
+@_inline
 def fit_now(s, prm, fitmask):  # type: ignore[no-untyped-def]
     """The tiles that fit an end that may be played on now."""
     fit = 0
-    for e in range(prm[P_NE]):
-        b = S_END + 3 * e
-        if s[b] >= 0 and s[b + 2] & WAIT == 0:
-            fit |= fitmask[s[b]]
+    ne = prm[P_NE]
+    if ne == 4:
+        for e in range(4):
+            fit |= end_fit(s, fitmask, e)
+    else:
+        for e in range(ne):
+            fit |= end_fit(s, fitmask, e)
     return fit
+
+
+@_inline
+def fit_elsewhere(s, prm, fitmask, x):  # type: ignore[no-untyped-def]
+    """The tiles that fit an end other than `x` that may be played on now."""
+    fit = 0
+    ne = prm[P_NE]
+    if ne == 4:
+        for e in range(4):
+            if e != x:
+                fit |= end_fit(s, fitmask, e)
+    else:
+        for e in range(ne):
+            if e != x:
+                fit |= end_fit(s, fitmask, e)
+    return fit
+
+
+@_inline
+def ends_sum(s, prm):  # type: ignore[no-untyped-def]
+    """The sum of the ends."""
+    total = 0
+    ne = prm[P_NE]
+    if ne == 4:
+        for e in range(4):
+            total += end_weight(s, e)
+    else:
+        for e in range(ne):
+            total += end_weight(s, e)
+    return total
 
 
 @_inline
@@ -352,7 +416,7 @@ def open_end(s, e, pip):  # type: ignore[no-untyped-def]
     s[b + 2] = 0
 
 
-@_inline
+@_big
 def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
     """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act; with halves that make
     seven, `flip` 1 leaves the high half facing out.
@@ -436,13 +500,7 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
     scored = 0
     mult = prm[P_MULT]
     if mult:
-        if s[S_DOWN] == 1:
-            total = hi + lo
-        else:
-            total = 0
-            for u in range(prm[P_NE]):
-                if s[S_END + 3 * u] >= 0:
-                    total += s[S_END + 3 * u + 1]
+        total = hi + lo if s[S_DOWN] == 1 else ends_sum(s, prm)
         if prm[P_SCORES + total]:
             scored = total // mult if prm[P_PERMULT] == 1 else total
             s[S_PTS + seat] += scored
@@ -479,7 +537,7 @@ def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     return 1 if blocked(s, prm, fitmask) else 0
 
 
-@_inline
+@_big
 def apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
     """Make move `m` for the seat to act: a play (see `play`), a draw at will (the same seat acts again), or
     shutting the game (the round ends and is counted as blocked). Returns what `play` returns."""
@@ -526,17 +584,35 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
 
 @_inline
 def save(s, prm, undo, depth):  # type: ignore[no-untyped-def]
-    """Keep the state in frame `depth`'s slot of `undo` (one loop: two cost a twentieth of the search's speed)."""
+    """Keep the state in frame `depth`'s slot of `undo` (one loop: two cost a twentieth of the search's speed).
+    A line's state and a four-ended table's are copied by loops of a length fixed when compiled, which the
+    compiler unrolls: a fifth of the search's speed against one loop of the length the layout sets."""
     base = depth * NS_MAX
-    for i in range(prm[P_NS]):
-        undo[base + i] = s[i]
+    ns = prm[P_NS]
+    if ns == NS_LINE:
+        for i in range(NS_LINE):
+            undo[base + i] = s[i]
+    elif ns == NS_FOUR:
+        for i in range(NS_FOUR):
+            undo[base + i] = s[i]
+    else:
+        for i in range(ns):
+            undo[base + i] = s[i]
 
 
 @_inline
 def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
     base = depth * NS_MAX
-    for i in range(prm[P_NS]):
-        s[i] = undo[base + i]
+    ns = prm[P_NS]
+    if ns == NS_LINE:
+        for i in range(NS_LINE):
+            s[i] = undo[base + i]
+    elif ns == NS_FOUR:
+        for i in range(NS_FOUR):
+            s[i] = undo[base + i]
+    else:
+        for i in range(ns):
+            s[i] = undo[base + i]
 
 
 @_inline
@@ -633,7 +709,7 @@ else:
         return hash((salt, hands, s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
 
 
-@_inline
+@_big
 def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
     """The index of the move a seat playing by a rule of thumb makes among moves[mbase:mbase + k]: the play that
     scores most during play, then a double, then the heaviest tile, then the higher top half, then on the end of
@@ -663,7 +739,7 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
     return pick
 
 
-@_inline
+@_big
 def by_rule(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask, root,  # type: ignore[no-untyped-def]
             partner):
     """How many of moves[mbase:mbase + k] the seat to act searches: where the other seats play by a rule of thumb
@@ -675,7 +751,49 @@ def by_rule(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmas
     return k
 
 
-@_inline
+@_big
+def plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven):  # type: ignore[no-untyped-def]
+    """Write the plays of `hand` on end `e` from moves[mbase + k] and return the new count (none where an earlier
+    end looks the same: `fm`, the flags that change the future)."""
+    b = S_END + 3 * e
+    pip = s[b]
+    if pip < 0 or s[b + 2] & WAIT:
+        return k
+    wm = prm[P_MULT]  # end weights matter only where the ends score
+    for f in range(e):
+        bf = S_END + 3 * f
+        if s[bf] == pip and (s[bf + 2] & fm) == (s[b + 2] & fm) and (s[bf + 1] == s[b + 1] or wm == 0):
+            return k
+    code = (e + 1) << 1
+    if not seven:
+        if hand & fitmask[pip]:
+            npt = prm[P_MAXPIP] + 1
+            for j in range(npt):
+                t = pip_tiles[pip * npt + j]
+                if (hand >> t) & 1:
+                    moves[mbase + k] = (t << 7) | code
+                    k += 1
+        return k
+    m = hand & fitmask[pip]
+    while m:
+        low = m & -m
+        m ^= low
+        t = bit_index(low)
+        hi = tile_hi[t]
+        lo = tile_lo[t]
+        if (prm[P_TRUMPS] >> t) & 1:
+            moves[mbase + k] = (t << 7) | code  # the low half out
+            k += 1
+            if hi != lo:
+                moves[mbase + k] = (t << 7) | code | 1
+                k += 1
+        else:
+            moves[mbase + k] = (t << 7) | code | (1 if lo + pip == 7 else 0)
+            k += 1
+    return k
+
+
+@_big
 def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """Write the seat to act's plays from moves[mbase] and return how many there are.
 
@@ -691,49 +809,17 @@ def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # ty
                 moves[mbase + k] = t << 7
                 k += 1
         return k
-    npt = prm[P_MAXPIP] + 1
-    wm = prm[P_MULT]  # end weights matter only where the ends score
     fm = SPIN | WAIT | (DBL if prm[P_HEADERS] == 1 else 0)  # the flags that change the future
     seven = prm[P_FIT] == F_SEVEN
     if seven and prm[P_TSTUCK] == 1 and hand & ~prm[P_TRUMPS] & fit_now(s, prm, fitmask):
         hand &= ~prm[P_TRUMPS]  # trumps only to prevent a block: another tile fits
-    for e in range(prm[P_NE]):
-        b = S_END + 3 * e
-        pip = s[b]
-        if pip < 0 or s[b + 2] & WAIT:
-            continue
-        same = False
-        for f in range(e):
-            bf = S_END + 3 * f
-            if s[bf] == pip and (s[bf + 2] & fm) == (s[b + 2] & fm) and (s[bf + 1] == s[b + 1] or wm == 0):
-                same = True
-        if same:
-            continue
-        code = (e + 1) << 1
-        if not seven:
-            if hand & fitmask[pip]:
-                for j in range(npt):
-                    t = pip_tiles[pip * npt + j]
-                    if (hand >> t) & 1:
-                        moves[mbase + k] = (t << 7) | code
-                        k += 1
-            continue
-        m = hand & fitmask[pip]
-        while m:
-            low = m & -m
-            m ^= low
-            t = bit_index(low)
-            hi = tile_hi[t]
-            lo = tile_lo[t]
-            if (prm[P_TRUMPS] >> t) & 1:
-                moves[mbase + k] = (t << 7) | code  # the low half out
-                k += 1
-                if hi != lo:
-                    moves[mbase + k] = (t << 7) | code | 1
-                    k += 1
-            else:
-                moves[mbase + k] = (t << 7) | code | (1 if lo + pip == 7 else 0)
-                k += 1
+    ne = prm[P_NE]
+    if ne == 4:
+        for e in range(4):
+            k = plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
+    else:
+        for e in range(ne):
+            k = plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
     if prm[P_DRAW] == 2 and can_draw(s, prm):
         moves[mbase + k] = DRAW_MOVE  # the Draw Game: a tile may be drawn at will
         k += 1
@@ -873,10 +959,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:
                 nxt = s[S_HAND + (seat + 1 if seat + 1 < prm[P_N] else 0)]
-                wsum = 0
-                for e in range(prm[P_NE]):
-                    if s[S_END + 3 * e] >= 0:
-                        wsum += s[S_END + 3 * e + 1]
+                wsum = ends_sum(s, prm)
                 for i in range(k):
                     m = moves[mbase + i]
                     if m >= DRAW_MOVE:
@@ -892,11 +975,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                         total = hi + lo
                     else:
                         outer = move_outer(s, prm, m, tile_hi, tile_lo)
-                        nf = fitmask[outer]
-                        for f in range(prm[P_NE]):
-                            bf = S_END + 3 * f
-                            if f != e and s[bf] >= 0 and s[bf + 2] & WAIT == 0:
-                                nf |= fitmask[s[bf]]
+                        nf = fitmask[outer] | fit_elsewhere(s, prm, fitmask, e)
                         total = wsum - s[S_END + 3 * e + 1] + (2 * outer if hi == lo else outer)
                     if prm[P_SCORES + total]:
                         sc += ORDER_POINT * total
