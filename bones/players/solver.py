@@ -163,25 +163,73 @@ def solvable(rules: Rules) -> str | None:
     return None
 
 
+def _rules_params(rules: Rules) -> list[int]:
+    """The solver's parameters that the rules alone decide (the rest are set per position by `compact`)."""
+    layout = layout_of(rules)
+    p = [0] * fast.NP
+    p[fast.P_N] = rules.players
+    p[fast.P_TC] = rules.tile_count
+    p[fast.P_KEEP] = rules.kept_back
+    p[fast.P_LAYOUT] = _KINDS[rules.layout]
+    p[fast.P_MULT] = rules.end_multiple
+    p[fast.P_ALL] = fast.R_SIDES if rules.partners else _ROUND[rules.round_scoring]
+    p[fast.P_PARTNER] = -1
+    if rules.plays_for_chips:
+        p[fast.P_ANTE] = rules.ante
+    p[fast.P_ROUND] = rules.rounding
+    p[fast.P_TARGET] = rules.target
+    p[fast.P_IMMED] = 1 if rules.ends_at_once else 0
+    p[fast.P_MAXPIP] = rules.max_pip
+    p[fast.P_NE] = layout.slots
+    p[fast.P_NS] = fast.S_END + 3 * layout.slots
+    p[fast.P_FIT] = _FITS[rules.fit]
+    p[fast.P_TRUMPS] = layout.trumps
+    p[fast.P_TURN] = _TURN[rules.turn]
+    p[fast.P_HEADERS] = 1 if rules.headers else 0
+    p[fast.P_PERMULT] = 1 if rules.per_multiple else 0
+    p[fast.P_OWN] = 1 if rules.winner_scores_own else 0
+    p[fast.P_SHUT] = 1 if rules.shut else 0
+    p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
+    p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
+    p[fast.P_INPLAY] = 1 if rules.scores_in_play else 0
+    if rules.scores_ends:
+        p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
+    return p
+
+
+# `_rules_params` by id(rules), as a list and as an array (each entry holds its rules, so the id stays theirs):
+# every world a decision solves starts from a copy of one of them (making the array anew took 9 us a world)
+_PARAMS: dict[int, tuple[Rules, list[int], Any]] = {}
+
+
+def _params_template(rules: Rules, compiled: bool) -> Any:
+    entry = _PARAMS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PARAMS) > 256:
+            _PARAMS.clear()
+        p = _rules_params(rules)
+        entry = _PARAMS[id(rules)] = (rules, p, np.array(p, np.int64))
+    return entry[2] if compiled else entry[1]
+
+
 def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True,
-            others_by_rule: bool = False) -> tuple[list[int], list[int], list[int]]:
-    """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play. Where tiles
-    may be drawn at will, `free_draws` False searches below the root as if every seat drew only when it must;
-    `others_by_rule` has every seat not on the root's side play by a rule of thumb (`solver_core.rule_pick`)."""
+            others_by_rule: bool = False, compiled: bool = False) -> tuple[Any, Any, list[int]]:
+    """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play: lists, or
+    with `compiled` the parameters as a numpy array. Where tiles may be drawn at will, `free_draws` False searches
+    below the root as if every seat drew only when it must; `others_by_rule` has every seat not on the root's side
+    play by a rule of thumb (`solver_core.rule_pick`)."""
     rules = state.rules
     why = solvable(rules)
     if why is not None:
         raise ValueError(why)
-    layout = layout_of(rules)
     n = state.seats
-    ne = layout.slots
-    s = [0] * (fast.S_END + 3 * ne)
+    table = state.table
+    s = [0] * (fast.S_END + 3 * len(table.ends))
     if rules.scores_in_play:
         for i in range(n):
             s[fast.S_PTS + i] = state.points[i]
     for i in range(n):
         s[fast.S_HAND + i] = state.hands[i]  # past four seats, hands 4-7 take the points' slots (`solver_core`)
-    table = state.table
     for e, end in enumerate(table.ends):
         b = fast.S_END + 3 * e
         if end is None:
@@ -197,21 +245,13 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     s[fast.S_DOWN] = table.down
     s[fast.S_GO] = state.last_go if rules.shut else 0
     bone = list(state.boneyard[state.drawn:])
-    p = [0] * fast.NP
+    p = _params_template(rules, compiled).copy()
     p[fast.P_N] = n
-    p[fast.P_TC] = rules.tile_count
     p[fast.P_DRAW] = _DRAW[rules.draw] if free_draws else min(1, _DRAW[rules.draw])
-    p[fast.P_KEEP] = rules.kept_back
-    p[fast.P_LAYOUT] = _KINDS[rules.layout]
-    p[fast.P_MULT] = rules.end_multiple
-    p[fast.P_ALL] = fast.R_SIDES if rules.partners else _ROUND[rules.round_scoring]
-    p[fast.P_PARTNER] = (root + 2) % 4 if rules.partners else -1
+    if rules.partners:
+        p[fast.P_PARTNER] = (root + 2) % 4
     if rules.plays_for_chips:
         p[fast.P_POOL] = pool_size(rules, carried(rules, tuple(state.base_scores)))
-        p[fast.P_ANTE] = rules.ante
-    p[fast.P_ROUND] = rules.rounding
-    p[fast.P_TARGET] = rules.target
-    p[fast.P_IMMED] = 1 if rules.ends_at_once else 0
     p[fast.P_ROOT] = root
     near = max(b + q for b, q in zip(state.base_scores, state.points)) >= rules.target - REACH
     p[fast.P_KEYPTS] = 1 if rules.ends_at_once and rules.scores_in_play and near else 0
@@ -219,23 +259,8 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     for i in range(n):
         p[fast.P_BASE + i] = state.base_scores[i]
     p[fast.P_MAXNODES] = max_nodes
-    p[fast.P_MAXPIP] = rules.max_pip
     p[fast.P_MAXDEPTH] = max_depth
-    p[fast.P_NE] = ne
-    p[fast.P_NS] = fast.S_END + 3 * ne
-    p[fast.P_FIT] = _FITS[rules.fit]
-    p[fast.P_TRUMPS] = layout.trumps
-    p[fast.P_TURN] = _TURN[rules.turn]
-    p[fast.P_HEADERS] = 1 if rules.headers else 0
-    p[fast.P_PERMULT] = 1 if rules.per_multiple else 0
-    p[fast.P_OWN] = 1 if rules.winner_scores_own else 0
-    p[fast.P_SHUT] = 1 if rules.shut else 0
-    p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
-    p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
     p[fast.P_OTHERS] = 1 if others_by_rule else 0
-    p[fast.P_INPLAY] = 1 if rules.scores_in_play else 0
-    if rules.scores_ends:
-        p[fast.P_SCORES:fast.P_SCORES + fast.MAX_SUM] = _scoring_sums(rules.end_multiple)
     return s, p, bone
 
 
@@ -354,7 +379,7 @@ class Solver:
         root = state.current if root is None else root
         rules = state.rules
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
-        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule)
+        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule, compiled)
         p[fast.P_WINDOW] = window
         layout = layout_of(rules)
         tkey = (layout, compiled)
@@ -370,7 +395,7 @@ class Solver:
             tt = table
             out = np.zeros(len(codes), np.float64)
             fast.solve_actions(
-                np.array(s, np.int64), np.array(p, np.int64), np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
+                np.array(s, np.int64), p, np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
                 tb.fitmask, tb.pip_tiles, tt, undo, moves, keys, rp, counters, fi, ff, salt,
                 np.array(codes, np.int64), out,
             )
