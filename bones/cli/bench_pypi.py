@@ -11,7 +11,6 @@ from typing import Any, Callable
 
 from bones.engine import get_rules
 from bones.engine.playout import play_out_by_actions, random_round
-from bones.engine.round import RoundState
 
 SLICE = 0.25  # seconds each run goes on before the other takes its turn
 

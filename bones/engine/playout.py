@@ -1,10 +1,10 @@
 """Random playouts: deal a round and play uniformly random legal actions to its end (benchmarks, tests).
 
 `play_out` plays a round on from any state. Where the round is `plain` (a line, equal pips, nothing scored during
-play, turns in seat order: Block, partnership Block, the Draw and Block Games, Draw Dominoes, the French mode) it
-plays in one loop over the hands' bitmasks instead of a state per action, and ends in exactly the state, history
-and settlement the action-by-action loop reaches with the same random numbers (tests/engine/test_playout.py holds
-the two to that, game by game)."""
+play, turns in seat order: Block, partnership Block, the Draw and Block Games, Draw Dominoes, Domino Pool, the French
+mode) it plays in one loop over the hands' bitmasks instead of a state per action, and ends in exactly the state,
+history and settlement the action-by-action loop reaches with the same random numbers (tests/engine/test_playout.py
+holds the two to that, game by game)."""
 
 from __future__ import annotations
 
