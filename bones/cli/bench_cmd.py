@@ -73,7 +73,13 @@ def run(args: argparse.Namespace) -> int:
         from bones.tournament.speed import expert_bench
 
         ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]
-        out["expert"] = expert_bench(tuple(ids), positions=args.expert_positions, seed=args.seed)
+        out["expert"] = {}
+        for rid in ids:
+            if not args.json:
+                many = "s" if args.expert_positions != 1 else ""
+                print(f"{rid}: Expert's decisions, {args.expert_positions} position{many} a stage ...",
+                      file=sys.stderr)
+            out["expert"].update(expert_bench((rid,), positions=args.expert_positions, seed=args.seed))
     if args.json:
         print(json.dumps(out))
     else:
@@ -87,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
                   f"{vs['dominoes_6_1_0']:,.0f} rounds/s")
         elif args.pypi_seconds > 0:
             print("The PyPI package dominoes is not installed: no side-by-side figure (make install adds it).")
-        for rid, fig in out.get("expert", {}).items():
-            print(f"Expert {rid}: {fig}")
+        if out.get("expert"):
+            print("Expert: exact worlds (median), ms per decision (median / 99th percentile), million nodes a second:")
+            for rid, fig in out["expert"].items():
+                print(f"  {rid:<18} {fig['worlds_p50']:>5.0f} {fig['ms_p50']:>8.1f} / {fig['ms_p99']:>7.1f} "
+                      f"{fig['mnodes_per_s']:>7.2f}")
     return 0

@@ -464,3 +464,13 @@ def test_bench_measures_itself_beside_the_pypi_package(capsys: pytest.CaptureFix
                              "--json"], capsys)
     assert code == 0 and set(json.loads(out)["versus_dominoes"]) == {"game", "bones", "bones_by_actions",
                                                                    "dominoes_6_1_0", "ratio", "ratio_by_actions"}
+
+
+def test_bench_shows_experts_figures_as_a_table_and_says_what_it_is_measuring(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_main(["bench", "--rules", "block", "--seconds", "0.2", "--expert-positions", "1",
+                               "--pypi-seconds", "0"], capsys)
+    assert code == 0 and "block: Expert's decisions, 1 position a stage ..." in err
+    rows = out.split("million nodes a second:\n", 1)[1].splitlines()
+    name, worlds, p50, slash, p99, rate = rows[0].split()
+    assert name == "block" and int(worlds) >= 1 and slash == "/" and float(p99) >= float(p50) > 0 and float(rate) > 0
