@@ -10,19 +10,16 @@ import time
 from typing import Any, Callable
 
 from bones.engine import get_rules
-from bones.engine.playout import play_out_by_actions, random_round
+from bones.engine.playout import play_out, play_out_by_actions, random_round
+from bones.engine.round import RoundState
 
 SLICE = 0.25  # seconds each run goes on before the other takes its turn
 
 
-def _bones_round(rng: random.Random) -> Callable[[], Any]:
+def _bones_round(rng: random.Random, finish: Callable[[RoundState, random.Random], RoundState] = play_out
+                 ) -> Callable[[], Any]:
     rules = get_rules("partnership_block", {"hand_size": 7})
-    return lambda: random_round(rules, rng)
-
-
-def _bones_round_by_actions(rng: random.Random) -> Callable[[], Any]:
-    rules = get_rules("partnership_block", {"hand_size": 7})
-    return lambda: random_round(rules, rng, play_out_by_actions)
+    return lambda: random_round(rules, rng, finish)
 
 
 def _pypi_round(rng: random.Random) -> Callable[[], Any] | None:
@@ -52,7 +49,7 @@ def versus_pypi(seconds: float, seed: int) -> dict[str, Any] | None:
     pypi = _pypi_round(random.Random(seed))
     if pypi is None:
         return None
-    runs = (_bones_round(random.Random(seed)), _bones_round_by_actions(random.Random(seed)), pypi)
+    runs = (_bones_round(random.Random(seed)), _bones_round(random.Random(seed), play_out_by_actions), pypi)
     counts = [0] * len(runs)
     spent = [0.0] * len(runs)
     end = time.perf_counter() + seconds

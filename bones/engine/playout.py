@@ -23,15 +23,18 @@ def random_round(rules: Rules, rng: random.Random,
                  finish: Callable[[RoundState, random.Random], RoundState] | None = None) -> RoundState:
     """A freshly dealt round (first-round opening rule) played to its end with uniformly random legal actions (by
     `finish`: `play_out` unless given)."""
+    return (finish or play_out)(dealt_round(rules, rng), rng)
+
+
+def dealt_round(rules: Rules, rng: random.Random) -> RoundState:
+    """A round freshly dealt from `rng` and led by the first round's opening rule (dealt again where it says so)."""
     while True:
         deal = shuffled_deal(rules, rng)
         try:
             lead = opening_lead(rules, deal.hands)
         except NeedsRedeal:
             continue
-        break
-    state = RoundState.start(rules, deal.hands, deal.boneyard, lead.seat, lead.tile)
-    return (finish or play_out)(state, rng)
+        return RoundState.start(rules, deal.hands, deal.boneyard, lead.seat, lead.tile)
 
 
 def play_out(state: RoundState, rng: random.Random) -> RoundState:

@@ -197,19 +197,25 @@ def _rules_params(rules: Rules) -> list[int]:
     return p
 
 
-# `_rules_params` by id(rules), as a list and as an array (each entry holds its rules, so the id stays theirs):
-# every world a decision solves starts from a copy of one of them (making the array anew took 9 us a world)
-_PARAMS: dict[int, tuple[Rules, list[int], Any]] = {}
+# by id(rules): the rules, why the solver does not play them (None: it does), and `_rules_params` as a list and as
+# an array (each entry holds its rules, so the id stays theirs): every world a decision solves starts from a copy
+# of one of them (making the array anew took 9 us a world)
+_PARAMS: dict[int, tuple[Rules, str | None, list[int], Any]] = {}
 
 
 def _params_template(rules: Rules, compiled: bool) -> Any:
+    """The rules' own parameters (a list, or with `compiled` an array), or ValueError where the solver does not
+    play them."""
     entry = _PARAMS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_PARAMS) > 256:
             _PARAMS.clear()
-        p = _rules_params(rules)
-        entry = _PARAMS[id(rules)] = (rules, p, np.array(p, np.int64))
-    return entry[2] if compiled else entry[1]
+        why = solvable(rules)
+        p = _rules_params(rules) if why is None else []
+        entry = _PARAMS[id(rules)] = (rules, why, p, np.array(p, np.int64))
+    if entry[1] is not None:
+        raise ValueError(entry[1])
+    return entry[3] if compiled else entry[2]
 
 
 def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True,
@@ -219,9 +225,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     below the root as if every seat drew only when it must; `others_by_rule` has every seat not on the root's side
     play by a rule of thumb (`solver_core.rule_pick`)."""
     rules = state.rules
-    why = solvable(rules)
-    if why is not None:
-        raise ValueError(why)
+    template = _params_template(rules, compiled)
     n = state.seats
     table = state.table
     s = [0] * (fast.S_END + 3 * len(table.ends))
@@ -245,7 +249,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     s[fast.S_DOWN] = table.down
     s[fast.S_GO] = state.last_go if rules.shut else 0
     bone = list(state.boneyard[state.drawn:])
-    p = _params_template(rules, compiled).copy()
+    p = template.copy()
     p[fast.P_N] = n
     p[fast.P_DRAW] = _DRAW[rules.draw] if free_draws else min(1, _DRAW[rules.draw])
     if rules.partners:

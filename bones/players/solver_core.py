@@ -352,33 +352,25 @@ def end_weight(s, e):  # type: ignore[no-untyped-def]
 # unrolls it: a fifth of the search's speed in All Fives), and for any other number the layout sets.
 
 @_inline
-def fit_now(s, prm, fitmask):  # type: ignore[no-untyped-def]
-    """The tiles that fit an end that may be played on now."""
+def fit_elsewhere(s, prm, fitmask, x):  # type: ignore[no-untyped-def]
+    """The tiles that fit an end other than `x` (-1: any end) that may be played on now."""
     fit = 0
     ne = prm[P_NE]
     if ne == 4:
         for e in range(4):
-            fit |= end_fit(s, fitmask, e)
+            if e != x:
+                fit |= end_fit(s, fitmask, e)
     else:
         for e in range(ne):
-            fit |= end_fit(s, fitmask, e)
+            if e != x:
+                fit |= end_fit(s, fitmask, e)
     return fit
 
 
 @_inline
-def fit_elsewhere(s, prm, fitmask, x):  # type: ignore[no-untyped-def]
-    """The tiles that fit an end other than `x` that may be played on now."""
-    fit = 0
-    ne = prm[P_NE]
-    if ne == 4:
-        for e in range(4):
-            if e != x:
-                fit |= end_fit(s, fitmask, e)
-    else:
-        for e in range(ne):
-            if e != x:
-                fit |= end_fit(s, fitmask, e)
-    return fit
+def fit_now(s, prm, fitmask):  # type: ignore[no-untyped-def]
+    """The tiles that fit an end that may be played on now."""
+    return fit_elsewhere(s, prm, fitmask, -1)
 
 
 @_inline

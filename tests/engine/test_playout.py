@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from bones.engine import get_rules
-from bones.engine.deal import NeedsRedeal, opening_lead, shuffled_deal
-from bones.engine.playout import play_out, play_out_by_actions, random_round
+from bones.engine.playout import dealt_round, play_out, play_out_by_actions, random_round
 from bones.engine.round import RoundState
 
 from tests.kit import CONFIGS, VARIATIONS, config_id
@@ -25,16 +24,6 @@ def _is_plain(config: Any) -> bool:
 
 
 PLAIN = [c for c in CONFIGS + VARIATIONS + [("partnership_block", {"hand_size": 7})] if _is_plain(c)]
-
-
-def _dealt(rules: Any, rng: random.Random) -> RoundState:
-    while True:
-        deal = shuffled_deal(rules, rng)
-        try:
-            lead = opening_lead(rules, deal.hands)
-        except NeedsRedeal:
-            continue
-        return RoundState.start(rules, deal.hands, deal.boneyard, lead.seat, lead.tile)
 
 
 def _fingerprint(s: RoundState) -> Any:
@@ -51,7 +40,7 @@ def test_the_plain_games_are_the_ones_expected() -> None:
 def test_one_loop_ends_where_the_step_by_step_loop_ends(config: Any) -> None:
     rules = get_rules(*config)
     for seed in range(40):
-        start = _dealt(rules, random.Random(seed))
+        start = dealt_round(rules, random.Random(seed))
         for steps in (0, 1, 5):  # from the deal, after the lead, part-way through
             state = start
             walk = random.Random(seed + 1000)
