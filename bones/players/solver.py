@@ -197,24 +197,33 @@ def _rules_params(rules: Rules) -> list[int]:
     return p
 
 
-# by id(rules): the rules, why the solver does not play them (None: it does), and `_rules_params` as a list and as
-# an array (each entry holds its rules, so the id stays theirs): every world a decision solves starts from a copy
-# of one of them (making the array anew took 9 us a world)
-_PARAMS: dict[int, tuple[Rules, str | None, list[int], Any]] = {}
+# by id(rules): the rules, why the solver does not play them (None: it does), `_rules_params` as a list and as an
+# array (each entry holds its rules, so the id stays theirs), and the family of the search compiled for them
+# (`solver_core.family`) with the other seats searched and by a rule of thumb: every world a decision solves
+# starts from a copy of one of them (making the array anew took 9 us a world)
+_PARAMS: dict[int, tuple[Rules, str | None, list[int], Any, tuple[int, int]]] = {}
 
 
-def _params_template(rules: Rules, compiled: bool) -> Any:
-    """The rules' own parameters (a list, or with `compiled` an array), or ValueError where the solver does not
-    play them."""
+def _rules_entry(rules: Rules) -> tuple[Rules, str | None, list[int], Any, tuple[int, int]]:
     entry = _PARAMS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_PARAMS) > 256:
             _PARAMS.clear()
         why = solvable(rules)
         p = _rules_params(rules) if why is None else []
-        entry = _PARAMS[id(rules)] = (rules, why, p, np.array(p, np.int64))
+        families = (0, 0)
+        if why is None:
+            families = (fast.family(p), fast.family(p[:fast.P_OTHERS] + [1] + p[fast.P_OTHERS + 1:]))
+        entry = _PARAMS[id(rules)] = (rules, why, p, np.array(p, np.int64), families)
     if entry[1] is not None:
         raise ValueError(entry[1])
+    return entry
+
+
+def _params_template(rules: Rules, compiled: bool) -> Any:
+    """The rules' own parameters (a list, or with `compiled` an array), or ValueError where the solver does not
+    play them."""
+    entry = _rules_entry(rules)
     return entry[3] if compiled else entry[2]
 
 
@@ -286,11 +295,17 @@ class Solver:
         size = 1 << self.table_bits
         self._tt: Any = np.zeros(4 * size, np.int64) if compiled else [0] * (4 * size)
         self._big_tt: Any = None  # made on first need
+        self._generation = 0  # entries of the table stored in another generation count as empty (`fast.holds`)
         self._tables: dict[tuple[Layout, bool], Tables] = {}
         self._bufs: dict[tuple[int, int, int, bool], tuple[Any, ...]] = {}
 
     def clear(self) -> None:
-        """Forget every stored position (so that a decision never depends on the ones before it)."""
+        """Forget every stored position (so that a decision never depends on the ones before it): a new generation
+        of the table, and once in GENERATIONS a table zeroed (zeroing it each time took 18 us, a fifth of an Expert
+        decision in Block, where each world is cleared)."""
+        self._generation = (self._generation + 1) % fast.GENERATIONS
+        if self._generation:
+            return
         if self.compiled:
             self._tt[:] = 0
         else:
@@ -385,6 +400,7 @@ class Solver:
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
         s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule, compiled)
         p[fast.P_WINDOW] = window
+        p[fast.P_GEN] = self._generation
         layout = layout_of(rules)
         tkey = (layout, compiled)
         if tkey not in self._tables:
@@ -395,10 +411,13 @@ class Solver:
             counters[c] = 0
         codes = [action_code(a, rules, state.table) for a in actions]
         salt &= (1 << 62) - 1
+        entry = _rules_entry(rules)
+        # the family `fast.family(p)` finds, kept with the rules (a table of other seats than theirs: found anew)
+        fam = entry[4][1 if others_by_rule else 0] if state.seats == rules.players else fast.family(p)
         if compiled:
             tt = table
             out = np.zeros(len(codes), np.float64)
-            fast.solve_actions(
+            fast.SOLVE[fam](
                 np.array(s, np.int64), p, np.array(bone + [0], np.int64), tb.tile_hi, tb.tile_lo,
                 tb.fitmask, tb.pip_tiles, tt, undo, moves, keys, rp, counters, fi, ff, salt,
                 np.array(codes, np.int64), out,
@@ -408,7 +427,7 @@ class Solver:
             # a compiled solver asked about a set too big to compile gets a fresh plain table
             tt = table if not self.compiled else [0] * (4 << 15)
             outl = [0.0] * len(codes)
-            pure.solve_actions(s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.fitmask, tb.pip_tiles, tt, undo, moves,
+            pure.SOLVE[fam](s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.fitmask, tb.pip_tiles, tt, undo, moves,
                                keys, rp, counters, fi, ff, salt, codes, outl)
             vals = outl
         return Solved(vals, not counters[fast.C_CUT], int(counters[fast.C_NODES]))
@@ -422,10 +441,12 @@ def warm_up() -> None:
     from bones.engine.rules import get_rules
     from bones.engine.tiles import Tile
 
-    rules = get_rules("all_fives")
     t = Tile.of
-    state = RoundState.start(rules, [[t(5, 5), t(1, 0)], [t(6, 4), t(2, 0)]], [t(3, 3), t(4, 1)], 0, None, (0, 0))
-    Solver(table_bits=10).values(state, state.legal_actions())
+    for rules_id in ("all_fives", "draw", "bergen"):  # a family each (`solver_core.family`)
+        rules = get_rules(rules_id)
+        state = RoundState.start(rules, [[t(5, 5), t(1, 0)], [t(6, 4), t(2, 0)]], [t(3, 3), t(4, 1)], 0, None,
+                                 (0, 0))
+        Solver(table_bits=10).values(state, state.legal_actions())
     _warm = True
 
 

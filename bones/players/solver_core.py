@@ -32,11 +32,14 @@ Compiled, the functions are inlined into the search and run without numba's refe
 nothing here allocates): passing arrays between compiled functions otherwise takes and drops a reference to each
 with atomic instructions, which cost more than the search itself. The small ones are inlined by numba itself
 (`_inline`), each call site a copy typed anew; the large ones called from several places (a play, the moves, the
-rule of thumb) are compiled once and inlined by LLVM (`_big`): the same speed, and the whole compiles in about 30 s
-where numba's inlining of everything took 90 s and more.
+rule of thumb) are compiled once and inlined by LLVM (`_big`): the same speed, in a third of the compiling time of
+numba's inlining of everything. The search is compiled once more for each family of rules whose shape it then
+knows as constants (`FIXED`, `par`, `SOLVE`): about 75 s in all, once, kept in numba's disk cache.
 """
 
 from __future__ import annotations
+
+from typing import Any, Sequence
 
 COMPILED = __name__ == "bones.players.solver_core"
 
@@ -121,6 +124,7 @@ P_IMMED = 9  # 1: reaching the target during play ends the game at once
 P_ROOT = 10  # the searching seat
 P_KEYPTS = 11  # 1: points so far are part of a position (the target may be reached during play)
 P_BONE = 12  # boneyard length
+P_GEN = 13  # the table's generation: entries of another are left from before it was last cleared (`holds`)
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
@@ -164,6 +168,8 @@ T_LOWER = 48  # lower bound + T_OFFSET, 16 bits
 T_UPPER = 32  # upper bound + T_OFFSET, 16 bits
 T_SIZE = 24  # 6 bits
 T_MOVE = 2  # 16 bits
+T_GEN = 18  # 6 bits: the generation (P_GEN) that stored the entry
+GENERATIONS = 64
 T_OFFSET = 32000  # also "no bound": a lower bound of -T_OFFSET, an upper bound of +T_OFFSET
 
 INF = 1e18
@@ -175,6 +181,61 @@ ORDER_STUCK = -256
 ORDER_REPLY = -32  # for each tile the next seat could answer with
 ORDER_POINT = 2  # for each point the play scores
 TARGET_BONUS = 10000.0  # value of reaching the target during play (the game is won at once)
+
+# Families of rules: the search is compiled for each family below with the parameters the family fixes made
+# constants (`par`), so that every test of them folds away where it is compiled: two seats on a line (Draw, Block,
+# Muggins, All Threes, the Block Game, the Draw Game, the French mode), two seats whose first double is a spinner
+# (All Fives), and any rules at all (FAM_ANY, every parameter read from `prm`). Read from `prm`, the parameters cost
+# the line and the spinner a tenth of the search's speed. `family` picks the family of a set of parameters; its
+# fixed values are those parameters' own, so every family finds what FAM_ANY finds (the tests compare them with the
+# plain reading, which runs each family's code too).
+FREE = -(1 << 40)  # a parameter the family leaves to the rules
+NFIX = P_INPLAY + 1
+FAM_ANY = 0
+FAM_LINE = 1
+FAM_SPINNER = 2
+
+
+def _family(**fixed: int) -> tuple[int, ...]:
+    row = [FREE] * NFIX
+    for name, value in fixed.items():
+        row[globals()[name]] = value
+    return tuple(row)
+
+
+_TWO = dict(P_N=2, P_FIT=F_MATCH, P_HEADERS=0, P_TURN=0, P_TSTUCK=0, P_OTHERS=0, P_PARTNER=-1, P_SHUT=0)
+FIXED = (
+    _family(),
+    _family(P_NE=2, P_NS=NS_LINE, P_LAYOUT=K_LINE, **_TWO),
+    _family(P_NE=4, P_NS=NS_FOUR, P_LAYOUT=K_FIRST, P_INPLAY=1, **_TWO),
+)
+
+
+_FIXED_PAIRS = tuple(tuple((i, v) for i, v in enumerate(row) if v != FREE) for row in FIXED)
+
+
+def family(prm: Sequence[int]) -> int:
+    """The family whose fixed parameters `prm` has (FAM_ANY where none does)."""
+    for fam in range(1, len(FIXED)):
+        if all(prm[i] == v for i, v in _FIXED_PAIRS[fam]):
+            return fam
+    return FAM_ANY
+
+
+_FIXED_FLAT: Any = [v for row in FIXED for v in row]
+_int: Any = int
+if COMPILED:
+    import numpy as np
+
+    _FIXED_FLAT = np.array(_FIXED_FLAT, np.int64)  # a global array is a constant of the compiled code
+    _int = np.int64
+
+
+@_inline
+def par(fam, prm, i):  # type: ignore[no-untyped-def]
+    """Parameter `i`: where family `fam` fixes it, a constant (compiled, the tests of it fold away)."""
+    v = _FIXED_FLAT[fam * NFIX + i] if i < NFIX else FREE
+    return prm[i] if v == FREE else v
 
 
 if COMPILED:
@@ -352,10 +413,10 @@ def end_weight(s, e):  # type: ignore[no-untyped-def]
 # unrolls it: a fifth of the search's speed in All Fives), and for any other number the layout sets.
 
 @_inline
-def fit_elsewhere(s, prm, fitmask, x):  # type: ignore[no-untyped-def]
+def fit_elsewhere(fam, s, prm, fitmask, x):  # type: ignore[no-untyped-def]
     """The tiles that fit an end other than `x` (-1: any end) that may be played on now."""
     fit = 0
-    ne = prm[P_NE]
+    ne = par(fam, prm, P_NE)
     if ne == 4:
         for e in range(4):
             if e != x:
@@ -368,16 +429,16 @@ def fit_elsewhere(s, prm, fitmask, x):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def fit_now(s, prm, fitmask):  # type: ignore[no-untyped-def]
+def fit_now(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
     """The tiles that fit an end that may be played on now."""
-    return fit_elsewhere(s, prm, fitmask, -1)
+    return fit_elsewhere(fam, s, prm, fitmask, -1)
 
 
 @_inline
-def ends_sum(s, prm):  # type: ignore[no-untyped-def]
+def ends_sum(fam, s, prm):  # type: ignore[no-untyped-def]
     """The sum of the ends."""
     total = 0
-    ne = prm[P_NE]
+    ne = par(fam, prm, P_NE)
     if ne == 4:
         for e in range(4):
             total += end_weight(s, e)
@@ -388,12 +449,12 @@ def ends_sum(s, prm):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def blocked(s, prm, fitmask):  # type: ignore[no-untyped-def]
+def blocked(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
     """Nobody can play or draw."""
     if can_draw(s, prm):
         return False
-    fit = fit_now(s, prm, fitmask)
-    for i in range(prm[P_N]):
+    fit = fit_now(fam, s, prm, fitmask)
+    for i in range(par(fam, prm, P_N)):
         if s[S_HAND + i] & fit:
             return False
     return True
@@ -409,7 +470,7 @@ def open_end(s, e, pip):  # type: ignore[no-untyped-def]
 
 
 @_big
-def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+def play(fam, s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
     """Lay tile `t` against end `e` (-1: the round's first tile) for the seat to act; with halves that make
     seven, `flip` 1 leaves the high half facing out.
 
@@ -420,10 +481,10 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
     hi = tile_hi[t]
     lo = tile_lo[t]
     double = hi == lo
-    kind = prm[P_LAYOUT]
+    kind = par(fam, prm, P_LAYOUT)
     dbl = DBL if double else 0
     if e < 0:
-        for u in range(prm[P_NE]):
+        for u in range(par(fam, prm, P_NE)):
             b = S_END + 3 * u
             s[b] = -1
             s[b + 1] = 0
@@ -454,7 +515,7 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
     else:
         b = S_END + 3 * e
         pip = s[b]
-        if prm[P_FIT] == F_MATCH:
+        if par(fam, prm, P_FIT) == F_MATCH:
             outer = lo if pip == hi else hi
         else:
             outer = hi if flip else lo
@@ -477,7 +538,7 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                 s[S_SIDES] = sides - 1
                 if sides == 1:
                     if kind == K_CROSS:
-                        for u in range(prm[P_NE]):
+                        for u in range(par(fam, prm, P_NE)):
                             s[S_END + 3 * u + 2] &= ~WAIT
                     elif kind != K_FREE:
                         open_end(s, 2, pip)
@@ -487,16 +548,16 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
                 open_end(s, 5 + 2 * pip, pip)
         s[S_DOWN] += 1
     s[S_HAND + seat] &= ~(1 << t)
-    if prm[P_SHUT] == 1:
+    if par(fam, prm, P_SHUT) == 1:
         s[S_GO] = 0
     scored = 0
-    mult = prm[P_MULT]
+    mult = par(fam, prm, P_MULT)
     if mult:
-        total = hi + lo if s[S_DOWN] == 1 else ends_sum(s, prm)
+        total = hi + lo if s[S_DOWN] == 1 else ends_sum(fam, s, prm)
         if prm[P_SCORES + total]:
             scored = total // mult if prm[P_PERMULT] == 1 else total
             s[S_PTS + seat] += scored
-    elif prm[P_HEADERS] == 1:
+    elif par(fam, prm, P_HEADERS) == 1:
         # Bergen: the set double is a double header; both ends alike score 2, and 3 with a double at one of them
         if s[S_DOWN] == 1:
             scored = 2 if double else 0
@@ -507,45 +568,45 @@ def play(s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no-unty
         return 3
     if scored and prm[P_IMMED] == 1 and prm[P_BASE + seat] + s[S_PTS + seat] >= prm[P_TARGET]:
         return 2
-    turn = prm[P_TURN]
+    turn = par(fam, prm, P_TURN)
     if turn == 2:
-        if s[S_HAND + seat] & fit_now(s, prm, fitmask) == 0:  # plays on while a tile of its hand fits
-            s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
+        if s[S_HAND + seat] & fit_now(fam, s, prm, fitmask) == 0:  # plays on while a tile of its hand fits
+            s[S_CUR] = seat + 1 if seat + 1 < par(fam, prm, P_N) else 0
     elif not (double and turn == 1):
-        s[S_CUR] = seat + 1 if seat + 1 < prm[P_N] else 0
-    if blocked(s, prm, fitmask):
+        s[S_CUR] = seat + 1 if seat + 1 < par(fam, prm, P_N) else 0
+    if blocked(fam, s, prm, fitmask):
         return 1
     return 0
 
 
 @_inline
-def draw(s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
+def draw(fam, s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     """The seat to act takes the next boneyard tile; returns 1 if that leaves the round blocked."""
     seat = s[S_CUR]
     s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
     s[S_DRAWN] += 1
-    if prm[P_SHUT] == 1:
+    if par(fam, prm, P_SHUT) == 1:
         s[S_GO] = 0
-    return 1 if blocked(s, prm, fitmask) else 0
+    return 1 if blocked(fam, s, prm, fitmask) else 0
 
 
 @_big
-def apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+def apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
     """Make move `m` for the seat to act: a play (see `play`), a draw at will (the same seat acts again), or
     shutting the game (the round ends and is counted as blocked). Returns what `play` returns."""
     if m == DRAW_MOVE:
-        return draw(s, prm, bone, fitmask)  # the last tile that may be drawn can leave nothing to play anywhere
+        return draw(fam, s, prm, bone, fitmask)  # the last tile that may be drawn can leave nothing to play anywhere
     if m == SHUT_MOVE:
         return 1
-    return play(s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
+    return play(fam, s, prm, m >> 7, ((m >> 1) & 63) - 1, m & 1, tile_hi, tile_lo, fitmask)
 
 
 @_inline
-def pass_turn(s, prm, fitmask):  # type: ignore[no-untyped-def]
-    if prm[P_SHUT] == 1:
+def pass_turn(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
+    if par(fam, prm, P_SHUT) == 1:
         s[S_GO] = 1 + s[S_CUR]
-    s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < prm[P_N] else 0
-    return 1 if blocked(s, prm, fitmask) else 0
+    s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < par(fam, prm, P_N) else 0
+    return 1 if blocked(fam, s, prm, fitmask) else 0
 
 
 @_inline
@@ -558,9 +619,9 @@ def leaf(s, prm, status, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
+def estimate(fam, s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     """Static value where the node budget ran out: half the pip gap to the lightest hand goes to its holder."""
-    n = prm[P_N]
+    n = par(fam, prm, P_N)
     low = 1 << 40
     lightest = 0
     total = 0
@@ -571,16 +632,16 @@ def estimate(s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
             low = p
             lightest = i
     gap = (total - n * low) // 2
-    return float(gap if lightest == prm[P_ROOT] or lightest == prm[P_PARTNER] else -gap)
+    return float(gap if lightest == prm[P_ROOT] or lightest == par(fam, prm, P_PARTNER) else -gap)
 
 
 @_inline
-def save(s, prm, undo, depth):  # type: ignore[no-untyped-def]
+def save(fam, s, prm, undo, depth):  # type: ignore[no-untyped-def]
     """Keep the state in frame `depth`'s slot of `undo` (one loop: two cost a twentieth of the search's speed).
     A line's state and a four-ended table's are copied by loops of a length fixed when compiled, which the
     compiler unrolls: a fifth of the search's speed against one loop of the length the layout sets."""
     base = depth * NS_MAX
-    ns = prm[P_NS]
+    ns = par(fam, prm, P_NS)
     if ns == NS_LINE:
         for i in range(NS_LINE):
             undo[base + i] = s[i]
@@ -593,9 +654,9 @@ def save(s, prm, undo, depth):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
+def restore(fam, s, prm, undo, depth):  # type: ignore[no-untyped-def]
     base = depth * NS_MAX
-    ns = prm[P_NS]
+    ns = par(fam, prm, P_NS)
     if ns == NS_LINE:
         for i in range(NS_LINE):
             s[i] = undo[base + i]
@@ -608,40 +669,40 @@ def restore(s, prm, undo, depth):  # type: ignore[no-untyped-def]
 
 
 @_inline
-def gained(s, prm, undo, depth, seat):  # type: ignore[no-untyped-def]
+def gained(fam, s, prm, undo, depth, seat):  # type: ignore[no-untyped-def]
     """What `seat` scored since the state kept in frame `depth` of `undo` (0 where nothing scores during play)."""
-    if prm[P_INPLAY] == 0:
+    if par(fam, prm, P_INPLAY) == 0:
         return 0
     base = depth * NS_MAX
     return s[S_PTS + seat] - undo[base + S_PTS + seat]
 
 
 @_inline
-def end_code(s, prm, u):  # type: ignore[no-untyped-def]
+def end_code(fam, s, prm, u):  # type: ignore[no-untyped-def]
     """What end `u` is for the rest of the round (0: none): its pips, its spinner flag and, where ends score,
     its weight. Ends with equal codes are interchangeable: the round goes on the same whichever is which (the
     short sides of a spinner open only once its long sides are closed; a cross's waiting arms are all the arms
     not on the first double while it has a side uncovered, which the spinner count says)."""
-    if u >= prm[P_NE]:
+    if u >= par(fam, prm, P_NE):
         return 0
     b = S_END + 3 * u
     if s[b] < 0:
         return 0
-    w = s[b + 1] if prm[P_MULT] else 0
+    w = s[b + 1] if par(fam, prm, P_MULT) else 0
     code = ((s[b] + 1) << 10) | (w << 1) | (s[b + 2] & SPIN)
-    if prm[P_HEADERS] == 1 and s[b + 2] & DBL:
+    if par(fam, prm, P_HEADERS) == 1 and s[b + 2] & DBL:
         code |= 1 << 15  # a double at the end makes a triple header
     return code
 
 
 @_inline
-def move_outer(s, prm, m, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+def move_outer(fam, s, prm, m, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """The half a move leaves facing out (a move: tile << 7 | (end + 1) << 1 | flip)."""
     t = m >> 7
     e = ((m >> 1) & 63) - 1
     hi = tile_hi[t]
     lo = tile_lo[t]
-    if prm[P_FIT] == F_MATCH:
+    if par(fam, prm, P_FIT) == F_MATCH:
         return lo if s[S_END + 3 * e] == hi else hi
     return hi if m & 1 else lo
 
@@ -654,18 +715,18 @@ if COMPILED:
         return x ^ (x >> 32)
 
     @_inline
-    def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
+    def state_key(fam, s, prm, salt):  # type: ignore[no-untyped-def]
         """A 64-bit key of the state (never 0: 0 marks an empty table slot)."""
         h = salt
-        for i in range(prm[P_N]):
+        for i in range(par(fam, prm, P_N)):
             h = _mix(h ^ s[S_HAND + i])
         misc = s[S_CUR] | (s[S_DRAWN] << 3) | ((s[S_SIDES] + 1) << 11) | (s[S_GO] << 14)
         h = _mix(h ^ misc)
-        if prm[P_NE] <= 4:
-            c0 = end_code(s, prm, 0)
-            c1 = end_code(s, prm, 1)
-            c2 = end_code(s, prm, 2)
-            c3 = end_code(s, prm, 3)
+        if par(fam, prm, P_NE) <= 4:
+            c0 = end_code(fam, s, prm, 0)
+            c1 = end_code(fam, s, prm, 1)
+            c2 = end_code(fam, s, prm, 2)
+            c3 = end_code(fam, s, prm, 3)
             # the ends as a sorted list (a sorting network): which end is which never matters
             if c0 > c1:
                 c0, c1 = c1, c0
@@ -681,28 +742,29 @@ if COMPILED:
         else:
             # more ends than a network sorts: a sum of each end's mixed code is just as blind to their order
             acc = 0
-            for u in range(prm[P_NE]):
-                c = end_code(s, prm, u)
+            for u in range(par(fam, prm, P_NE)):
+                c = end_code(fam, s, prm, u)
                 if c:
                     acc += _mix(c + 0x1E3779B97F4A7C15)
             h = _mix(h ^ acc)
         if prm[P_KEYPTS]:
             pts = 0
-            for i in range(prm[P_N]):
+            for i in range(par(fam, prm, P_N)):
                 pts = (pts << 12) | s[S_PTS + i]
             h = _mix(h ^ pts)
         return h | 1
 else:
-    def state_key(s, prm, salt):  # type: ignore[no-untyped-def]
+    def state_key(fam, s, prm, salt):  # type: ignore[no-untyped-def]
         """A key of the state (never 0: 0 marks an empty table slot)."""
-        ends = tuple(sorted(end_code(s, prm, u) for u in range(max(4, prm[P_NE]))))
-        pts = tuple(s[S_PTS:S_PTS + prm[P_N]]) if prm[P_KEYPTS] else ()
-        hands = tuple(s[S_HAND:S_HAND + prm[P_N]])
+        ends = tuple(sorted(end_code(fam, s, prm, u) for u in range(max(4, par(fam, prm, P_NE)))))
+        pts = tuple(s[S_PTS:S_PTS + par(fam, prm, P_N)]) if prm[P_KEYPTS] else ()
+        hands = tuple(s[S_HAND:S_HAND + par(fam, prm, P_N)])
         return hash((salt, hands, s[S_CUR], s[S_DRAWN], s[S_SIDES], s[S_GO], ends, pts)) | 1
 
 
 @_big
-def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask):  # type: ignore[no-untyped-def]
+def rule_pick(fam, s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo,  # type: ignore[no-untyped-def]
+              fitmask):
     """The index of the move a seat playing by a rule of thumb makes among moves[mbase:mbase + k]: the play that
     scores most during play, then a double, then the heaviest tile, then the higher top half, then on the end of
     the highest `end_code` (it covers the higher number). No choice depends on which end is which, so positions
@@ -717,14 +779,14 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
         t = m >> 7
         hi = tile_hi[t]
         scored = 0
-        if prm[P_INPLAY] == 1:  # what the play scores: make it and take it back
-            save(s, prm, undo, depth)
-            apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-            scored = gained(s, prm, undo, depth, seat)
-            restore(s, prm, undo, depth)
+        if par(fam, prm, P_INPLAY) == 1:  # what the play scores: make it and take it back
+            save(fam, s, prm, undo, depth)
+            apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask)
+            scored = gained(fam, s, prm, undo, depth, seat)
+            restore(fam, s, prm, undo, depth)
         e = ((m >> 1) & 63) - 1
         key = ((((scored * 2 + (1 if hi == tile_lo[t] else 0)) * 64 + hi + tile_lo[t]) * 64 + hi) << 16
-               | (end_code(s, prm, e) if e >= 0 else 0))
+               | (end_code(fam, s, prm, e) if e >= 0 else 0))
         if key > top:
             top = key
             pick = i
@@ -732,26 +794,28 @@ def rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitm
 
 
 @_big
-def by_rule(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask, root,  # type: ignore[no-untyped-def]
-            partner):
+def by_rule(fam, s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask,  # type: ignore[no-untyped-def]
+            root, partner):
     """How many of moves[mbase:mbase + k] the seat to act searches: where the other seats play by a rule of thumb
     (P_OTHERS) and it is one of them, only the move `rule_pick` picks, put first."""
     seat = s[S_CUR]
-    if k > 1 and prm[P_OTHERS] == 1 and seat != root and seat != partner:
-        moves[mbase] = moves[mbase + rule_pick(s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask)]
+    if k > 1 and par(fam, prm, P_OTHERS) == 1 and seat != root and seat != partner:
+        pick = rule_pick(fam, s, prm, moves, mbase, k, bone, undo, depth, tile_hi, tile_lo, fitmask)
+        moves[mbase] = moves[mbase + pick]
         return 1
     return k
 
 
 @_big
-def plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven):  # type: ignore[no-untyped-def]
+def plays_on(fam, s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo,  # type: ignore[no-untyped-def]
+             fm, seven):
     """Write the plays of `hand` on end `e` from moves[mbase + k] and return the new count (none where an earlier
     end looks the same: `fm`, the flags that change the future)."""
     b = S_END + 3 * e
     pip = s[b]
     if pip < 0 or s[b + 2] & WAIT:
         return k
-    wm = prm[P_MULT]  # end weights matter only where the ends score
+    wm = par(fam, prm, P_MULT)  # end weights matter only where the ends score
     for f in range(e):
         bf = S_END + 3 * f
         if s[bf] == pip and (s[bf + 2] & fm) == (s[b + 2] & fm) and (s[bf + 1] == s[b + 1] or wm == 0):
@@ -786,7 +850,7 @@ def plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile
 
 
 @_big
-def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
+def gen_moves(fam, s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # type: ignore[no-untyped-def]
     """Write the seat to act's plays from moves[mbase] and return how many there are.
 
     A move is encoded as tile << 7 | (end + 1) << 1 | flip (end -1 for the first tile; flip: see `play`). Ends
@@ -801,25 +865,45 @@ def gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo):  # ty
                 moves[mbase + k] = t << 7
                 k += 1
         return k
-    fm = SPIN | WAIT | (DBL if prm[P_HEADERS] == 1 else 0)  # the flags that change the future
-    seven = prm[P_FIT] == F_SEVEN
-    if seven and prm[P_TSTUCK] == 1 and hand & ~prm[P_TRUMPS] & fit_now(s, prm, fitmask):
+    fm = SPIN | WAIT | (DBL if par(fam, prm, P_HEADERS) == 1 else 0)  # the flags that change the future
+    seven = par(fam, prm, P_FIT) == F_SEVEN
+    if seven and par(fam, prm, P_TSTUCK) == 1 and hand & ~prm[P_TRUMPS] & fit_now(fam, s, prm, fitmask):
         hand &= ~prm[P_TRUMPS]  # trumps only to prevent a block: another tile fits
-    ne = prm[P_NE]
+    ne = par(fam, prm, P_NE)
     if ne == 4:
         for e in range(4):
-            k = plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
+            k = plays_on(fam, s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
     else:
         for e in range(ne):
-            k = plays_on(s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
+            k = plays_on(fam, s, prm, moves, mbase, k, e, hand, fitmask, pip_tiles, tile_hi, tile_lo, fm, seven)
     if prm[P_DRAW] == 2 and can_draw(s, prm):
         moves[mbase + k] = DRAW_MOVE  # the Draw Game: a tile may be drawn at will
         k += 1
-    if prm[P_SHUT] == 1 and s[S_GO] != 0 and s[S_GO] - 1 != seat:
+    if par(fam, prm, P_SHUT) == 1 and s[S_GO] != 0 and s[S_GO] - 1 != seat:
         moves[mbase + k] = SHUT_MOVE  # right after the other's "go", the game may be shut and counted
         k += 1
     return k
 
+
+@_inline
+def holds(tt, at, key, gen):  # type: ignore[no-untyped-def]
+    """Whether the table's entry at `at` holds the position `key`, stored in generation `gen`: clearing the table
+    starts a new generation (`Solver.clear`), which is cheaper than zeroing it for every world searched."""
+    return tt[at] == key and (tt[at + 1] >> T_GEN) & (GENERATIONS - 1) == gen
+
+
+@_inline
+def stored_size(tt, at, gen):  # type: ignore[no-untyped-def]
+    """The size (log2 of its nodes) of the search that stored the entry at `at`; 0 for one of an earlier
+    generation, as for an empty slot."""
+    packed = tt[at + 1]
+    return (packed >> T_SIZE) & 63 if (packed >> T_GEN) & (GENERATIONS - 1) == gen else 0
+
+
+# solve_actions: the steps of searching a root action
+STEP_MTD = 0  # a null window at the guess
+STEP_FLOOR = 1  # a null window just under the best so far less the window
+STEP_WHOLE = 2  # the whole window, once
 
 # frame fields (per depth): ints in `fi`, floats in `ff`
 F_FORCED = 0  # 1: a draw or pass node with its one child
@@ -845,16 +929,17 @@ RETURN = 2
 CHILD = 3
 
 
-@_jit
-def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
+@_big
+def search(fam, s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
            undo, moves, keys, rp, counters, fi, ff, salt, start, alpha, beta):  # type: ignore[no-untyped-def]
     """Minimax value (root's view) of a position where the round goes on: alpha-beta with a table.
 
     An explicit stack of frames instead of recursion (numba's disk cache cannot hold recursive functions).
     """
     root = prm[P_ROOT]
-    partner = prm[P_PARTNER]  # plays for the root's side (-1: nobody does)
-    width = prm[P_TC] * prm[P_NE] + 4
+    partner = par(fam, prm, P_PARTNER)  # plays for the root's side (-1: nobody does)
+    gen = prm[P_GEN]
+    width = prm[P_TC] * par(fam, prm, P_NE) + 4
     mask = len(tt) // 4 - 1
     d = start
     ff[d * NFF + G_ALPHA] = alpha
@@ -868,23 +953,23 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             gb = d * NFF
             seat = s[S_CUR]
             hand = s[S_HAND + seat]
-            fit = fit_now(s, prm, fitmask)
+            fit = fit_now(fam, s, prm, fitmask)
             if s[S_DOWN] > 0 and hand & fit == 0:
                 # forced: draw until something fits (all in this one frame), or pass
                 fi[fb + F_FORCED] = 1
-                save(s, prm, undo, d)
+                save(fam, s, prm, undo, d)
                 status = 0
                 while True:
                     if can_draw(s, prm):
-                        status = draw(s, prm, bone, fitmask)
+                        status = draw(fam, s, prm, bone, fitmask)
                         if status or s[S_HAND + seat] & fit:
                             break
                     else:
-                        status = pass_turn(s, prm, fitmask)
+                        status = pass_turn(fam, s, prm, fitmask)
                         break
                 if status:
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp)
-                    restore(s, prm, undo, d)
+                    restore(fam, s, prm, undo, d)
                     mode = RETURN
                 else:
                     ff[gb + NFF + G_ALPHA] = ff[gb + G_ALPHA]
@@ -892,20 +977,20 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     d += 1
                 continue
             fi[fb + F_FORCED] = 0
-            if s[S_DOWN] > 0 and hand & (hand - 1) == 0 and prm[P_DRAW] != 2 and prm[P_SHUT] == 0:
+            if s[S_DOWN] > 0 and hand & (hand - 1) == 0 and prm[P_DRAW] != 2 and par(fam, prm, P_SHUT) == 0:
                 # the last tile, and it fits: the seat goes out; only the end it goes on can matter (points)
                 mbase = d * width
-                k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
-                k = by_rule(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
+                k = gen_moves(fam, s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
+                k = by_rule(fam, s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
                 best = -INF if seat == root or seat == partner else INF
                 for i in range(k):
                     m = moves[mbase + i]
-                    save(s, prm, undo, d)
-                    status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-                    delta = gained(s, prm, undo, d, seat)
+                    save(fam, s, prm, undo, d)
+                    status = apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask)
+                    delta = gained(fam, s, prm, undo, d, seat)
                     v = leaf(s, prm, status, tile_hi, tile_lo, rp) + (delta if seat == root or seat == partner
                                                                       else -delta)
-                    restore(s, prm, undo, d)
+                    restore(fam, s, prm, undo, d)
                     ours = seat == root or seat == partner
                     if (ours and v > best) or (not ours and v < best):
                         best = v
@@ -914,13 +999,13 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 continue
             a = ff[gb + G_ALPHA]
             b = ff[gb + G_BETA]
-            key = state_key(s, prm, salt)
+            key = state_key(fam, s, prm, salt)
             slot = key & mask
             hint = -1
             at = 4 * slot
-            if tt[at] != key:
+            if not holds(tt, at, key, gen):
                 at += 2
-            if tt[at] == key:
+            if holds(tt, at, key, gen):
                 packed = tt[at + 1]
                 lower = float(((packed >> T_LOWER) & 0xFFFF) - T_OFFSET)
                 upper = float(((packed >> T_UPPER) & 0xFFFF) - T_OFFSET)
@@ -941,17 +1026,17 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                 counters[C_STOP] = 1
             if counters[C_STOP] or d >= prm[P_MAXDEPTH]:
                 counters[C_CUT] = 1
-                v = estimate(s, prm, tile_hi, tile_lo, rp)
+                v = estimate(fam, s, prm, tile_hi, tile_lo, rp)
                 mode = RETURN
                 continue
             mbase = d * width
-            k = gen_moves(s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
-            k = by_rule(s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
+            k = gen_moves(fam, s, prm, moves, mbase, fitmask, pip_tiles, tile_hi, tile_lo)
+            k = by_rule(fam, s, prm, moves, mbase, k, bone, undo, d, tile_hi, tile_lo, fitmask, root, partner)
             # order: the table's best move; plays that leave the next seat stuck last (a seat that must draw
             # makes a big tree), then fewer answers for the next seat, points scored, heaviest first
             if k > 1:
-                nxt = s[S_HAND + (seat + 1 if seat + 1 < prm[P_N] else 0)]
-                wsum = ends_sum(s, prm)
+                nxt = s[S_HAND + (seat + 1 if seat + 1 < par(fam, prm, P_N) else 0)]
+                wsum = ends_sum(fam, s, prm)
                 for i in range(k):
                     m = moves[mbase + i]
                     if m >= DRAW_MOVE:
@@ -966,8 +1051,8 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                         nf = fitmask[hi] | fitmask[lo]
                         total = hi + lo
                     else:
-                        outer = move_outer(s, prm, m, tile_hi, tile_lo)
-                        nf = fitmask[outer] | fit_elsewhere(s, prm, fitmask, e)
+                        outer = move_outer(fam, s, prm, m, tile_hi, tile_lo)
+                        nf = fitmask[outer] | fit_elsewhere(fam, s, prm, fitmask, e)
                         total = wsum - s[S_END + 3 * e + 1] + (2 * outer if hi == lo else outer)
                     if prm[P_SCORES + total]:
                         sc += ORDER_POINT * total
@@ -1021,9 +1106,9 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     while spent > 1 and size < 63:
                         spent >>= 1
                         size += 1
-                    if tt[at + 2] == key:
+                    if holds(tt, at + 2, key, gen):
                         at += 2
-                    if tt[at] == key:
+                    if holds(tt, at, key, gen):
                         # the same position searched again with another window: keep both bounds
                         old = tt[at + 1]
                         ol = ((old >> T_LOWER) & 0xFFFF) - T_OFFSET
@@ -1035,25 +1120,25 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                         osize = (old >> T_SIZE) & 63
                         if osize > size:
                             size = osize
-                    elif size < (tt[at + 1] >> T_SIZE) & 63:
+                    elif size < stored_size(tt, at, gen):
                         at += 2  # the first entry cost more: keep it, use the second
                     tt[at] = key
                     tt[at + 1] = (((lower + T_OFFSET) << T_LOWER) | ((upper + T_OFFSET) << T_UPPER)
-                                  | (size << T_SIZE) | (fi[fb + F_BEST] << T_MOVE))
+                                  | (size << T_SIZE) | (gen << T_GEN) | (fi[fb + F_BEST] << T_MOVE))
                 v = best
                 mode = RETURN
                 continue
             m = moves[d * width + i]
-            save(s, prm, undo, d)
+            save(fam, s, prm, undo, d)
             seat = s[S_CUR]
-            status = apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
-            delta = gained(s, prm, undo, d, seat)
+            status = apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask)
+            delta = gained(fam, s, prm, undo, d, seat)
             if seat != root and seat != partner:
                 delta = -delta
             fi[fb + F_DELTA] = delta
             if status:
                 v = leaf(s, prm, status, tile_hi, tile_lo, rp)
-                restore(s, prm, undo, d)
+                restore(fam, s, prm, undo, d)
                 mode = CHILD
             else:
                 a = ff[gb + G_ALPHA]
@@ -1075,7 +1160,7 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             if d == start:
                 return v
             d -= 1
-            restore(s, prm, undo, d)
+            restore(fam, s, prm, undo, d)
             if fi[d * NFI + F_FORCED] == 0:
                 mode = CHILD
         else:  # CHILD: the value v of the move just tried at frame d
@@ -1097,8 +1182,8 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                     again = True
                     b = v
                 if again:
-                    save(s, prm, undo, d)
-                    apply_move(s, prm, m, bone, tile_hi, tile_lo, fitmask)
+                    save(fam, s, prm, undo, d)
+                    apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask)
                     delta = fi[fb + F_DELTA]
                     ff[gb + NFF + G_ALPHA] = a - delta
                     ff[gb + NFF + G_BETA] = b - delta
@@ -1121,8 +1206,8 @@ def search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             mode = NEXT
 
 
-@_jit
-def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
+@_inline
+def solve_actions(fam, s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
                   undo, moves, keys, rp, counters, fi, ff, salt, actions, out):  # type: ignore[no-untyped-def]
     """The value of each root action (a move, as `gen_moves` writes it; -1 for a draw or pass) into `out`: the points
     the root seat makes from now to the end of the round minus those the others make (TARGET_BONUS for reaching the
@@ -1148,68 +1233,109 @@ def solve_actions(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
             if phase == 1 and moves[i] == 0:
                 continue
             a = actions[i]
-            if a < 0:
-                out[i] = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
-                                undo, moves, keys, rp, counters, fi, ff, salt, 1, -INF, INF)
-                continue
-            e = ((a >> 1) & 63) - 1
-            twin = -1
-            if e >= 0 and a < DRAW_MOVE:
-                for j in range(i):
-                    f = ((actions[j] >> 1) & 63) - 1
-                    if ((actions[j] >> 7) == (a >> 7) and (actions[j] & 1) == (a & 1) and f >= 0
-                            and end_code(s, prm, f) == end_code(s, prm, e)):
-                        twin = j
-            if twin >= 0:  # the same tile on an end that looks the same: the same future
-                if phase == 0 and moves[twin] == 1:
-                    moves[i] = 1
-                else:
-                    out[i] = out[twin]
-                continue
-            save(s, prm, undo, 0)
-            seat = s[S_CUR]
-            status = apply_move(s, prm, a, bone, tile_hi, tile_lo, fitmask)
-            delta = gained(s, prm, undo, 0, seat)
-            if seat != prm[P_ROOT]:
-                delta = -delta
+            whole = a < 0  # a draw or pass: the position as it stands, searched once with the whole window
+            if not whole:
+                e = ((a >> 1) & 63) - 1
+                twin = -1
+                if e >= 0 and a < DRAW_MOVE:
+                    for j in range(i):
+                        f = ((actions[j] >> 1) & 63) - 1
+                        if ((actions[j] >> 7) == (a >> 7) and (actions[j] & 1) == (a & 1) and f >= 0
+                                and end_code(fam, s, prm, f) == end_code(fam, s, prm, e)):
+                            twin = j
+                if twin >= 0:  # the same tile on an end that looks the same: the same future
+                    if phase == 0 and moves[twin] == 1:
+                        moves[i] = 1
+                    else:
+                        out[i] = out[twin]
+                    continue
+            save(fam, s, prm, undo, 0)
+            status = 0
+            delta = 0
+            if not whole:
+                seat = s[S_CUR]
+                status = apply_move(fam, s, prm, a, bone, tile_hi, tile_lo, fitmask)
+                delta = gained(fam, s, prm, undo, 0, seat)
+                if seat != prm[P_ROOT]:
+                    delta = -delta
             if status:
                 out[i] = delta + leaf(s, prm, status, tile_hi, tile_lo, rp)
             else:
-                probe = phase == 0 and counters[C_NODES] + PROBE_NODES < budget
+                probe = not whole and phase == 0 and counters[C_NODES] + PROBE_NODES < budget
                 cut = counters[C_CUT]
                 counters[C_LIMIT] = counters[C_NODES] + PROBE_NODES if probe else budget
                 # MTD(f): null-window searches from the guess (the value of the action before), each moving a
-                # bound of the value, until the bounds meet; the table keeps both bounds of every position
+                # bound of the value, until the bounds meet; the table keeps both bounds of every position. First,
+                # with a window, one search just under the best so far less the window. The search is called
+                # from this one place, so that a family's compiled search is inlined here once.
                 lo = -INF
                 hi = INF
                 g = guess - delta
-                if window > 0 and best > -INF:
-                    floor = best - window - delta
-                    g = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt, undo, moves, keys, rp,
-                               counters, fi, ff, salt, 1, floor - 1.0, floor)
-                    if g < floor:
-                        lo = hi = g  # far worse than the best: this bound is its value
+                floor = best - window - delta
+                step = STEP_WHOLE if whole else STEP_FLOOR if window > 0 and best > -INF else STEP_MTD
+                while step != STEP_MTD or (lo < hi and counters[C_STOP] == 0):
+                    if step == STEP_WHOLE:
+                        low = -INF
+                        high = INF
+                    elif step == STEP_FLOOR:
+                        low = floor - 1.0
+                        high = floor
                     else:
-                        lo = g
-                while lo < hi and counters[C_STOP] == 0:
-                    beta = g + 1.0 if g == lo else g
-                    g = search(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt, undo, moves, keys, rp,
-                               counters, fi, ff, salt, 1, beta - 1.0, beta)
-                    if g < beta:
+                        high = g + 1.0 if g == lo else g
+                        low = high - 1.0
+                    g = search(fam, s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt, undo, moves, keys, rp,
+                               counters, fi, ff, salt, 1, low, high)
+                    if step == STEP_WHOLE:
+                        lo = hi = g
+                    elif step == STEP_FLOOR and g < floor:
+                        lo = hi = g  # far worse than the best: this bound is its value
+                    elif g < high:
                         hi = g
                     else:
                         lo = g
+                    step = STEP_MTD
                 counters[C_LIMIT] = budget
                 if probe and counters[C_STOP]:
                     # over its share: to the second pass (what it stored before running out stays valid)
                     counters[C_STOP] = 0
                     counters[C_CUT] = cut
                     moves[i] = 1
-                    restore(s, prm, undo, 0)
+                    restore(fam, s, prm, undo, 0)
                     continue
                 out[i] = delta + g
+                if whole:
+                    restore(fam, s, prm, undo, 0)
+                    continue
                 guess = out[i]
             if out[i] > best:
                 best = out[i]
-            restore(s, prm, undo, 0)
+            restore(fam, s, prm, undo, 0)
     return 0
+
+
+# the searches of the root's actions compiled for each family, by family: the family is passed as a plain int, not
+# a literal (numba would compile every function anew for each literal); LLVM inlines the one compiled search
+# (`_big`) into each and folds the constant there
+
+@_jit
+def solve_any(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,  # type: ignore[no-untyped-def]
+              undo, moves, keys, rp, counters, fi, ff, salt, actions, out):
+    return solve_actions(_int(FAM_ANY), s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
+                         undo, moves, keys, rp, counters, fi, ff, salt, actions, out)
+
+
+@_jit
+def solve_line(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,  # type: ignore[no-untyped-def]
+               undo, moves, keys, rp, counters, fi, ff, salt, actions, out):
+    return solve_actions(_int(FAM_LINE), s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
+                         undo, moves, keys, rp, counters, fi, ff, salt, actions, out)
+
+
+@_jit
+def solve_spinner(s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,  # type: ignore[no-untyped-def]
+                  undo, moves, keys, rp, counters, fi, ff, salt, actions, out):
+    return solve_actions(_int(FAM_SPINNER), s, prm, bone, tile_hi, tile_lo, fitmask, pip_tiles, tt,
+                         undo, moves, keys, rp, counters, fi, ff, salt, actions, out)
+
+
+SOLVE = (solve_any, solve_line, solve_spinner)

@@ -50,7 +50,7 @@ def rule_pick(state: RoundState) -> Action:
     def key(a: Action) -> tuple[int, ...]:
         assert a.tile is not None
         scored = state.apply(a).points[seat] - state.points[seat]
-        code = 0 if a.end is None else pure.end_code(s, prm, index[a.end])
+        code = 0 if a.end is None else pure.end_code(pure.FAM_ANY, s, prm, index[a.end])
         return scored, a.tile.is_double, a.tile.pips, a.tile.high, code
 
     return max(plays, key=key)
@@ -87,10 +87,13 @@ RULE_CHOICES: list[tuple[str, dict | None] | Rules] = [
 RULE_CHOICES = [c for c in RULE_CHOICES if solvable(c if isinstance(c, Rules) else get_rules(*c)) is None]
 
 
-def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4) -> RoundState:
-    """A small random round (a few tiles each, a short boneyard), played forward a few random moves."""
-    choice = rng.choice(RULE_CHOICES)
-    rules: Rules = choice if isinstance(choice, Rules) else get_rules(*choice)
+def random_position(rng: random.Random, max_hand: int = 4, max_bone: int = 4, rules: Rules | None = None
+                    ) -> RoundState:
+    """A small random round (a few tiles each, a short boneyard) of `rules` (default: any of RULE_CHOICES),
+    played forward a few random moves."""
+    if rules is None:
+        choice = rng.choice(RULE_CHOICES)
+        rules = choice if isinstance(choice, Rules) else get_rules(*choice)
     tiles = list(tile_set(rules.max_pip))
     rng.shuffle(tiles)
     n = rules.players

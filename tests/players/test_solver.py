@@ -11,6 +11,7 @@ import pytest
 from bones.engine.actions import Action
 from bones.engine.layout import DOUBLE, FROZEN, SPINNER, layout_of
 from bones.engine.round import RoundState
+from bones.engine.rules import get_rules
 from bones.players import solver
 from bones.players import solver_core as fast
 
@@ -70,6 +71,26 @@ def test_compiled_and_python_agree_on_bigger_positions() -> None:
         assert a.values == b.values
 
 
+@pytest.mark.parametrize("rid, fam", [("draw", fast.FAM_LINE), ("block", fast.FAM_LINE), ("muggins", fast.FAM_LINE),
+                                      ("all_fives", fast.FAM_SPINNER)])
+def test_a_family_searches_as_the_rules_read_one_by_one_do(rid: str, fam: int, monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The search compiled with a family's parameters fixed finds every value the search that reads each parameter
+    finds, node for node (the same tree: only where the parameters come from differs)."""
+    rng = random.Random(23)
+    rules = get_rules(rid)
+    states = []
+    while len(states) < 12:
+        state = random_position(rng, max_hand=6, max_bone=5, rules=rules)
+        if not state.over and len(state.legal_actions()) > 1:
+            states.append(state)
+    assert fast.family(solver.compact(states[0], 0, 10**6)[1]) == fam
+    special = [solver.Solver(True).values(x, x.legal_actions(), salt=9) for x in states]
+    monkeypatch.setattr(fast, "family", lambda prm: fast.FAM_ANY)
+    plain = [solver.Solver(True).values(x, x.legal_actions(), salt=9) for x in states]
+    assert [(x.values, x.nodes) for x in special] == [(x.values, x.nodes) for x in plain]
+
+
 def _points(s: list[int], n: int) -> tuple[int, ...]:
     """The round's points in the compact state: past four seats nothing scores during play (the slots hold hands)."""
     return tuple(int(s[fast.S_PTS + i]) for i in range(n)) if n <= 4 else (0,) * n
@@ -110,18 +131,19 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
         else:
             s, p, bone, rp = s_list, p_list, bone_list + [0], [0] * (2 * fast.MAX_SEATS)
         n = state.seats
+        fam = core.family(p)  # the family's fixed parameters read where the rules' would be
         while not state.over:
             action = rng.choice(state.legal_actions())
             if action.kind == "play":
                 code = solver.action_code(action, state.rules, state.table)
-                status = core.apply_move(s, p, code, bone, tb.tile_hi, tb.tile_lo, tb.fitmask)
+                status = core.apply_move(fam, s, p, code, bone, tb.tile_hi, tb.tile_lo, tb.fitmask)
             elif action.kind == "draw" and not state.rules.draws_freely:
-                status = core.draw(s, p, bone, tb.fitmask)
+                status = core.draw(fam, s, p, bone, tb.fitmask)
             elif action.kind in ("draw", "shut"):
-                status = core.apply_move(s, p, solver.action_code(action, state.rules, state.table), bone,
+                status = core.apply_move(fam, s, p, solver.action_code(action, state.rules, state.table), bone,
                                          tb.tile_hi, tb.tile_lo, tb.fitmask)
             else:
-                status = core.pass_turn(s, p, tb.fitmask)
+                status = core.pass_turn(fam, s, p, tb.fitmask)
             state = state.apply(action)
             assert bool(status) == state.over
             if not state.over:
