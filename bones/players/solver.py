@@ -205,6 +205,7 @@ _PARAMS: dict[int, tuple[Rules, str | None, list[int], Any, tuple[int, int]]] = 
 
 
 def _rules_entry(rules: Rules) -> tuple[Rules, str | None, list[int], Any, tuple[int, int]]:
+    """The rules' entry of `_PARAMS`, made on first need; ValueError where the solver does not play them."""
     entry = _PARAMS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_PARAMS) > 256:
@@ -428,7 +429,7 @@ class Solver:
             tt = table if not self.compiled else [0] * (4 << 15)
             outl = [0.0] * len(codes)
             pure.SOLVE[fam](s, p, bone + [0], tb.tile_hi, tb.tile_lo, tb.fitmask, tb.pip_tiles, tt, undo, moves,
-                               keys, rp, counters, fi, ff, salt, codes, outl)
+                            keys, rp, counters, fi, ff, salt, codes, outl)
             vals = outl
         return Solved(vals, not counters[fast.C_CUT], int(counters[fast.C_NODES]))
 

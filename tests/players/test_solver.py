@@ -91,6 +91,25 @@ def test_a_family_searches_as_the_rules_read_one_by_one_do(rid: str, fam: int, m
     assert [(x.values, x.nodes) for x in special] == [(x.values, x.nodes) for x in plain]
 
 
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_cleared_table_remembers_nothing(compiled: bool) -> None:
+    """Clearing starts a new generation of the table rather than zeroing it (once in GENERATIONS it is zeroed):
+    after each clear, through a wrap of the generations, a search costs what it costs with a table never used."""
+    rng = random.Random(5)
+    while True:  # a position whose search is big enough to use the table
+        state = random_position(rng, 6, 5, get_rules("draw"))
+        if not state.over and len(state.legal_actions()) > 1:
+            fresh = solver.Solver(compiled).values(state, state.legal_actions(), salt=4)
+            if fresh.nodes > 500:
+                break
+    again = solver.Solver(compiled)
+    again.values(state, state.legal_actions(), salt=4)
+    assert again.values(state, state.legal_actions(), salt=4).nodes < fresh.nodes  # the table remembers
+    for _ in range(fast.GENERATIONS + 2):
+        again.clear()
+        assert again.values(state, state.legal_actions(), salt=4) == fresh
+
+
 def _points(s: list[int], n: int) -> tuple[int, ...]:
     """The round's points in the compact state: past four seats nothing scores during play (the slots hold hands)."""
     return tuple(int(s[fast.S_PTS + i]) for i in range(n)) if n <= 4 else (0,) * n
