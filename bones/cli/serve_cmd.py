@@ -36,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"bones: the table is at http://{shown}:{port}/  (games kept in {data}; Ctrl+C stops)", flush=True)
-    # Expert's solver is compiled on a machine's first use (some 15 s; then loaded from numba's disk cache): do it
-    # now, beside the server, not inside the first Hint or Expert move
+    # Expert's solver is compiled on a machine's first use (about 75 s; then loaded from numba's disk cache in a
+    # fraction of a second): do it now, beside the server, not inside the first Hint or Expert move
     threading.Thread(target=_warm_up, name="bones-warm-up", daemon=True).start()
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
