@@ -184,8 +184,8 @@ TARGET_BONUS = 10000.0  # value of reaching the target during play (the game is 
 
 # Families of rules: the search is compiled for each family below with the parameters the family fixes made
 # constants (`par`), so that every test of them folds away where it is compiled: two seats on a line (Draw, Block,
-# Muggins, All Threes, the Block Game, the Draw Game, the French mode), two seats whose first double is a spinner
-# (All Fives), and any rules at all (FAM_ANY, every parameter read from `prm`). Read from `prm`, the parameters cost
+# Draw Dominoes, Muggins and All Threes for two, the Block Game, the Draw Game, the French mode), two seats whose
+# first double is a spinner (All Fives), and any rules at all (FAM_ANY, every parameter read from `prm`). Read from `prm`, the parameters cost
 # the line and the spinner a tenth of the search's speed. `family` picks the family of a set of parameters; its
 # fixed values are those parameters' own, so every family finds what FAM_ANY finds (the tests compare them with the
 # plain reading, which runs each family's code too).
