@@ -434,6 +434,9 @@ class Solver:
         return Solved(vals, not counters[fast.C_CUT], int(counters[fast.C_NODES]))
 
 
+WARM_UP_RULES = ("all_fives", "draw", "bergen")  # a game of each family of the compiled search (`solver_core.FIXED`)
+
+
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the hot loop now, so that no timed move pays for it."""
     global _warm
@@ -443,7 +446,7 @@ def warm_up() -> None:
     from bones.engine.tiles import Tile
 
     t = Tile.of
-    for rules_id in ("all_fives", "draw", "bergen"):  # a family each (`solver_core.family`)
+    for rules_id in WARM_UP_RULES:
         rules = get_rules(rules_id)
         state = RoundState.start(rules, [[t(5, 5), t(1, 0)], [t(6, 4), t(2, 0)]], [t(3, 3), t(4, 1)], 0, None,
                                  (0, 0))

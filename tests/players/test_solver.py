@@ -110,6 +110,12 @@ def test_a_cleared_table_remembers_nothing(compiled: bool) -> None:
         assert again.values(state, state.legal_actions(), salt=4) == fresh
 
 
+def test_the_warm_up_compiles_every_family() -> None:
+    """`warm_up` solves a game of each family, so that no family compiles inside a timed move."""
+    families = {fast.family(solver._rules_params(get_rules(r))) for r in solver.WARM_UP_RULES}
+    assert families == set(range(len(fast.SOLVE)))
+
+
 def _points(s: list[int], n: int) -> tuple[int, ...]:
     """The round's points in the compact state: past four seats nothing scores during play (the slots hold hands)."""
     return tuple(int(s[fast.S_PTS + i]) for i in range(n)) if n <= 4 else (0,) * n
