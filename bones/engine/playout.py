@@ -77,78 +77,84 @@ def _play_out_plain(state: RoundState, rand: Callable[[], float]) -> RoundState:
     ends, center, down, sp_pip, sides, fit, closed, doubles = raw
     seat = state.current
     log = state.log
+    after = _NEXT_SEAT[seats]
     end = ""
-    while True:
+    if not down:  # the lead (once a round, so outside the loop of plays)
         hand = hands[seat]
-        if down:
-            e0, e1 = ends
-            on0 = hand & masks[e0[0]]
-            on1 = hand & masks[e1[0]]
-            if not (on0 | on1):
-                rand()  # the one legal action is still drawn, as the loop draws it
-                if can_draw:
-                    bit = 1 << boneyard[drawn]
-                    drawn += 1
-                    can_draw = drawn < last_drawable
-                    hands[seat] |= bit
-                    from_boneyard[seat] |= bit
-                    held |= bit
-                    log = (log, seat, DRAW, 0, raw)
-                else:
-                    log = (log, seat, PASS, 0, raw)
-                    seat = seat + 1 if seat + 1 < seats else 0
-                if not can_draw and not held & fit:  # `_check_blocked`
-                    end = "blocked"
-                    break
-                continue
-            c0 = on0.bit_count()
-            k = int(rand() * (c0 + on1.bit_count()))
-            on_left = k < c0
-            if on_left:
-                m = on0
-            else:
-                m = on1
-                k -= c0
-            for _ in range(k):  # the k-th tile of m, in tile order
+        if setup.lead_tile >= 0:
+            rand()  # the one legal lead is still drawn
+            tid = setup.lead_tile
+        else:
+            m = hand
+            for _ in range(int(rand() * hand.bit_count())):
                 m &= m - 1
             tid = (m & -m).bit_length() - 1
-            hi, lo = TILES_BY_ID[tid]
-            if on_left:
-                action = plays_of[tid][0]
-                outer = lo if e0[0] == hi else hi
-                ends = (_DOUBLE_END[outer] if hi == lo else _END[outer], e1)
-            else:
-                action = plays_of[tid][1]
-                outer = lo if e1[0] == hi else hi
-                ends = (e0, _DOUBLE_END[outer] if hi == lo else _END[outer])
-            fit = masks[ends[0][0]] | masks[ends[1][0]]
-        else:
-            if setup.lead_tile >= 0:
-                rand()  # the one legal lead is still drawn
-                tid = setup.lead_tile
-            else:
-                m = hand
-                for _ in range(int(rand() * hand.bit_count())):
-                    m &= m - 1
-                tid = (m & -m).bit_length() - 1
-            action = LEADS[tid]
-            hi, lo = TILES_BY_ID[tid]
-            ends = (_DOUBLE_END[hi], _DOUBLE_END[hi]) if hi == lo else (_END[hi], _END[lo])
-            fit = masks[hi] | masks[lo]
-            center = tid
-        down += 1
-        log = (log, seat, action, 0, raw)
+        hi, lo = TILES_BY_ID[tid]
+        ends = (_DOUBLE_END[hi], _DOUBLE_END[hi]) if hi == lo else (_END[hi], _END[lo])
+        fit = masks[hi] | masks[lo]
+        center = tid
+        down = 1
+        log = (log, seat, LEADS[tid], 0, raw)
         raw = (ends, center, down, sp_pip, sides, fit, closed, doubles)
         bit = 1 << tid
         held ^= bit
         hands[seat] = hand ^ bit
         if hand == bit:
             end = "out"
+        else:
+            seat = after[seat]
+            if not can_draw and not held & fit:
+                end = "blocked"
+    e0, e1 = ends
+    while not end:
+        hand = hands[seat]
+        on0 = hand & masks[e0[0]]
+        on1 = hand & masks[e1[0]]
+        if not (on0 | on1):
+            rand()  # the one legal action is still drawn, as the loop draws it
+            if can_draw:
+                bit = 1 << boneyard[drawn]
+                drawn += 1
+                can_draw = drawn < last_drawable
+                hands[seat] |= bit
+                from_boneyard[seat] |= bit
+                held |= bit
+                log = (log, seat, DRAW, 0, raw)
+            else:
+                log = (log, seat, PASS, 0, raw)
+                seat = after[seat]
+            if not can_draw and not held & fit:  # `_check_blocked`
+                end = "blocked"
+            continue
+        c0 = on0.bit_count()
+        k = int(rand() * (c0 + on1.bit_count()))
+        if k < c0:
+            m = on0
+            for _ in range(k):  # the k-th tile of m, in tile order
+                m &= m - 1
+            tid = (m & -m).bit_length() - 1
+            action = plays_of[tid][0]
+            e0 = _LAID[e0[0]][tid]
+        else:
+            m = on1
+            for _ in range(k - c0):
+                m &= m - 1
+            tid = (m & -m).bit_length() - 1
+            action = plays_of[tid][1]
+            e1 = _LAID[e1[0]][tid]
+        fit = masks[e0[0]] | masks[e1[0]]
+        down += 1
+        log = (log, seat, action, 0, raw)
+        raw = ((e0, e1), center, down, sp_pip, sides, fit, closed, doubles)
+        bit = 1 << tid
+        held ^= bit
+        hands[seat] = hand ^ bit
+        if hand == bit:
+            end = "out"
             break
-        seat = seat + 1 if seat + 1 < seats else 0
+        seat = after[seat]
         if not can_draw and not held & fit:
             end = "blocked"
-            break
     s = state._clone()
     s.hands = tuple(hands)
     s.drawn = drawn
@@ -163,3 +169,16 @@ def _play_out_plain(state: RoundState, rand: Callable[[], float]) -> RoundState:
 # a line's open end showing `pip`, laid as a single or as a double (the tuples `_play_plain` makes, made once)
 _END = tuple((p, p, 0) for p in range(19))
 _DOUBLE_END = tuple((p, 2 * p, DOUBLE) for p in range(19))
+
+
+def _laid(pip: int, tid: int) -> tuple[int, int, int] | None:
+    """The end a tile leaves laid against an end showing `pip` (None where it does not match)."""
+    hi, lo = TILES_BY_ID[tid]
+    if pip not in (hi, lo):
+        return None
+    outer = lo if pip == hi else hi
+    return _DOUBLE_END[outer] if hi == lo else _END[outer]
+
+
+_NEXT_SEAT = tuple(tuple((s + 1) % n for s in range(n)) for n in range(20))  # by the number of seats: who is next
+_LAID = tuple(tuple(_laid(p, t) for t in range(len(TILES_BY_ID))) for p in range(19))  # by end pip, then tile
