@@ -37,7 +37,6 @@ decisions took ten times as long, and its games against Hard got no better (docs
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 import time
@@ -51,6 +50,7 @@ from .base import Budget, Choice
 from .belief import Belief, World, world_state
 from .claims import catch, without_muggins
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
+from .seeding import decision_seed
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
 from .solver_core import POOL_SCALE
 
@@ -73,17 +73,6 @@ class Stats:
     exact: int
     nodes: int
     seconds: float
-
-
-def observation_key(obs: Observation) -> str:
-    """A stable text of everything the observation holds that matters for a decision."""
-    parts = [
-        obs.rules.id, str(obs.rules.target), str(obs.seat), str(obs.round_index),
-        ",".join(map(str, obs.hand)), ",".join(map(str, obs.hand_counts)), str(obs.boneyard_count),
-        ",".join(map(str, obs.scores)), ",".join(f"{e.seat}:{e.action}" for e in obs.history),
-        str(obs.leader), str(obs.lead_tile),
-    ]
-    return "|".join(parts)
 
 
 def game_value(diff: float, obs: Observation) -> float:
@@ -113,11 +102,6 @@ def game_value(diff: float, obs: Observation) -> float:
         sc = 0.5 * math.sqrt(m * (min(need_me, need_op) + m))
         u = math.tanh((need_op - need_me) / (2.0 * sc))
     return u + 0.001 * diff / target
-
-
-def decision_seed(seed: int, obs: Observation) -> int:
-    digest = hashlib.sha256(f"{seed}|{observation_key(obs)}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 class Expert:
