@@ -90,7 +90,8 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
           claims=0.75, catches=0.5),
     Level("medium", "Medium", "also keeps a hand that can answer the ends; a faint sense of numbers running out",
           _medium, claims=0.9, catches=0.75),
-    Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer",
+    Level("hard", "Hard", "counts the tiles it can see; leaves ends and sums the other side is unlikely to answer "
+          "(in Honest John's version 2, plays out eight deals)",
           _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
           "face up (in Honest John, plays each out)", _expert, _expert_plays, "hard",
