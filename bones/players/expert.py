@@ -11,10 +11,11 @@ that seat held no heavy tile to lay explains it better). Measured against Hard i
 Expert from 71 to 78 % on 400 duplicate games of `--seed 101`.
 
 The budget is counted in worlds: the same position always gets the same answer (the random generator is seeded
-from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only when it
-cuts a decision short can the answer depend on the machine. A world's exact search is capped in nodes; a world
+from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only in a
+decision that comes near it can the answer depend on the machine. A world's exact search is capped in nodes; a world
 past the cap gets a second, longer try (a bigger budget and table, within the time left), and one past that is
-searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact.
+searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact. Near the
+cap a world's budgets shrink to what the time left allows at the speed seen so far, so that its tries end in it.
 
 Exact, with one economy: in each world the actions go best-first by their average so far, and an action proven
 more than a window (WINDOW of the target; SCORING_WINDOW where the ends score) worse than the best of that world
@@ -61,6 +62,7 @@ WINDOW = 0.3  # share of the target: a play this many points worse than the best
 # worse (an upper bound of its value), not searched until its exact value is known
 SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 of 250 is 50 points), measured to
 # change no choice in 100 All Fives positions, where 0.2 changed five of 100 in Draw and 0.3 one
+MIN_WORLD_NODES = 20_000  # the least a world is given when the time left is short (a first pass of a root action)
 RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
 
@@ -73,6 +75,17 @@ class Stats:
     exact: int
     nodes: int
     seconds: float
+
+
+def world_budget(cap: int, retry_nodes: int, left: int) -> tuple[int, int]:
+    """The node budgets of one world's first try and of its longer try (0: none), given the nodes the time left
+    allows. Each try must end in that time: where it holds two whole first tries, the world gets `cap` and a longer
+    try of up to `retry_nodes`; where it is shorter there is no longer try, and the first try and the depth-limited
+    one after it (a world past its first budget searches again, as much) share it, MIN_WORLD_NODES the least
+    (never more than `cap`)."""
+    if left >= 2 * cap:
+        return cap, min(retry_nodes, left)
+    return min(cap, max(MIN_WORLD_NODES, left // 2)), 0
 
 
 def game_value(diff: float, obs: Observation) -> float:
@@ -166,13 +179,12 @@ class Expert:
                 break  # the safety cap: another world would likely overrun it
             state = world_state(obs, world)
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
-            # the longer try must end in the time left, at the speed seen so far in this decision
             rate = nodes / (now - start) if nodes and now > start else 5e6
-            retry = min(self.retry_nodes, int((deadline - now) * rate))
+            world_cap, retry = world_budget(cap, self.retry_nodes, int((deadline - now) * rate))
             # the best actions so far first: an action far worse than those in this world is only bounded
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
-                                        max_nodes=cap, retry_nodes=retry, order=order,
+                                        max_nodes=world_cap, retry_nodes=retry, order=order,
                                         window=window_points, free_draws=False, others_by_rule=by_rule)
             for i, v in enumerate(solved.values):
                 g = gv.get(v)

@@ -179,6 +179,19 @@ def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> 
     assert game_value(10, late) - game_value(0, late) > game_value(10, obs) - game_value(0, obs)
 
 
+def test_a_world_near_the_time_cap_gets_only_the_nodes_the_time_left_allows() -> None:
+    from bones.players.expert import MIN_WORLD_NODES, world_budget
+
+    # time to spare: the whole budget, and a longer try within the time left
+    assert world_budget(300_000, 4_000_000, 10_000_000) == (300_000, 4_000_000)
+    assert world_budget(300_000, 4_000_000, 1_000_000) == (300_000, 1_000_000)
+    # short of time: no longer try, and the first try and the one after it end within the time left
+    first, longer = world_budget(300_000, 4_000_000, 500_000)
+    assert longer == 0 and 2 * first <= 500_000 and first > 0
+    assert world_budget(300_000, 4_000_000, 0) == (MIN_WORLD_NODES, 0)
+    assert world_budget(6_000, 4_000_000, 0) == (6_000, 0)  # a plain-Python search's smaller budget stays its own
+
+
 def test_hint_says_muggins_when_the_other_side_left_points_unclaimed() -> None:
     from tests.kit import game, play
 
