@@ -53,7 +53,7 @@ from .claims import catch, without_muggins
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .seeding import decision_seed
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
-from .solver_core import POOL_SCALE
+from .solver_core import POOL_SCALE, PROBE_NODES
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
 WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds in a hundred early in an All Fives
@@ -62,7 +62,7 @@ WINDOW = 0.3  # share of the target: a play this many points worse than the best
 # worse (an upper bound of its value), not searched until its exact value is known
 SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 of 250 is 50 points), measured to
 # change no choice in 100 All Fives positions, where 0.2 changed five of 100 in Draw and 0.3 one
-MIN_WORLD_NODES = 20_000  # the least a world is given when the time left is short (a first pass of a root action)
+MIN_WORLD_NODES = PROBE_NODES  # the least a world is given when the time left is short: one root action's first pass
 RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
 
