@@ -1,9 +1,9 @@
 """What the other seats can still hold, from one seat's Observation only, and hidden worlds that agree with it.
 
 Every pass, and every draw where a seat draws only when nothing fits, tells that the seat held no tile showing a
-number on the open ends at that moment (its "voids"). A tile it holds now either came in the deal, and then avoids every number it was void in since the
-deal, or came from one of its draws, and then avoids only the numbers it was void in after that draw. Tiles it
-played went through the same history until the moment they were played. So each of a seat's tiles has a window
+number on the open ends at that moment (its "voids"). A tile it holds now either came in the deal, and then avoids
+every number it was void in since the deal, or came from one of its draws, and then avoids only the numbers it was
+void in after that draw. Tiles it played went through the same history until the moment they were played. So each of a seat's tiles has a window
 of times at which it may have been acquired: from the last void that clashes with it, until it was played (or
 now). The seat was dealt `hand_size` tiles and drew one per draw, so its tiles must match those acquisitions
 one to one; the windows are intervals, and earliest-deadline-first decides exactly whether such a matching exists.
@@ -11,8 +11,14 @@ one to one; the windows are intervals, and earliest-deadline-first decides exact
 When a round's first tile was fixed by the opening rule (the highest double, or the heaviest tile), nobody was
 dealt a higher double (or a heavier tile): those tiles can only have come from the boneyard.
 
-Worlds are drawn from all hidden deals (other hands, boneyard order) that pass these checks: uniform by
-rejection over the tiles each seat may hold, falling back to a randomised complete search when rejection is slow.
+Worlds are drawn from all hidden deals (other hands, boneyard order) that pass these checks, seat by seat: uniform
+by rejection over the tiles each seat may hold, falling back to a randomised complete search when rejection is slow.
+Where that leaves a later seat nothing it can hold (three or more seats, several of them drew, the boneyard nearly
+empty), the deal is made tile by tile instead, the constrained tiles first (`_deal_tilewise`): at five seats on
+double-nine, seat by seat had taken up to two seconds for 120 worlds, restarting the deal dozens of times, and
+tile by tile is also nearer the uniform deal (the chance of each seat holding each tile, against deals drawn at
+random and kept when every seat passes: off by 0.014-0.032 on average, seat by seat 0.025-0.059). With two seats
+the first deal never fails, so their worlds are as before.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from bones.engine.tiles import TILES_BY_ID, mask_of
 
 NEVER = 1 << 30  # "not yet played"
 _REJECTION_TRIES = 60
+_TILEWISE_TRIES = 50
 
 
 @dataclass(frozen=True)
@@ -221,10 +228,13 @@ class Belief:
 
     def sample(self, rng: random.Random) -> World:
         """One hidden world consistent with the observation (other hands and the boneyard order)."""
-        for _ in range(50):
-            hands = self._deal(rng)
+        hands = self._deal(rng)
+        # seat by seat fails where the tiles a seat may not hold leave the last seats too few (several seats that
+        # drew, a boneyard nearly empty): then the constrained tiles go first, each to a seat that can take it
+        for _ in range(_TILEWISE_TRIES):
             if hands is not None:
                 break
+            hands = self._deal_tilewise(rng)
         else:
             # not seen in practice: keep each tile to the seats that may hold it now, if not the joint timing
             hands = self._deal_loose(rng)
@@ -251,6 +261,48 @@ class Belief:
             h = mask_of_ids((cand + rest)[: sb.count])
             hands.append(h)
             pool &= ~h
+        return hands
+
+    def _deal_tilewise(self, rng: random.Random) -> list[int] | None:
+        """A deal made tile by tile: first the tiles some seat may not hold at any time (not a candidate, or only
+        from a draw), most constrained first, each to a seat that can still take it with its tiles so far, or to the
+        boneyard, in proportion to the room each has left; then the rest, which any seat takes at any of its places,
+        shuffled into the room left. None where a tile finds no place (the caller tries again)."""
+        pool = self.unseen
+        room = [sb.count for sb in self.seats]
+        yard_room = self.boneyard_count
+        hands = [0] * len(self.seats)
+        free_everywhere = pool
+        for sb in self.seats:
+            free_everywhere &= mask_of_ids([t for t, lo in self._now[sb.seat].items() if lo < 0])
+        constrained = tile_ids(pool & ~free_everywhere)
+        rng.shuffle(constrained)
+        takers = {t: sum(1 for sb in self.seats if (sb.candidates >> t) & 1) for t in constrained}
+        constrained.sort(key=lambda t: takers[t])
+        for t in constrained:
+            options: list[tuple[int, int]] = [(-1, yard_room)] if yard_room else []
+            for i, sb in enumerate(self.seats):
+                if room[i] and (sb.candidates >> t) & 1 and self._partial(sb, hands[i] | (1 << t)):
+                    options.append((i, room[i]))
+            if not options:
+                return None
+            pick = rng.randrange(sum(r for _, r in options))
+            for i, r in options:
+                if pick < r:
+                    break
+                pick -= r
+            if i < 0:
+                yard_room -= 1
+            else:
+                hands[i] |= 1 << t
+                room[i] -= 1
+        rest = tile_ids(free_everywhere)
+        rng.shuffle(rest)
+        for i, sb in enumerate(self.seats):
+            hands[i] |= mask_of_ids(rest[:room[i]])
+            rest = rest[room[i]:]
+            if not self.consistent(sb, hands[i]):
+                return None
         return hands
 
     def _deal(self, rng: random.Random) -> list[int] | None:
