@@ -3,10 +3,11 @@
 Every pass, and every draw where a seat draws only when nothing fits, tells that the seat held no tile showing a
 number on the open ends at that moment (its "voids"). A tile it holds now either came in the deal, and then avoids
 every number it was void in since the deal, or came from one of its draws, and then avoids only the numbers it was
-void in after that draw. Tiles it played went through the same history until the moment they were played. So each of a seat's tiles has a window
-of times at which it may have been acquired: from the last void that clashes with it, until it was played (or
-now). The seat was dealt `hand_size` tiles and drew one per draw, so its tiles must match those acquisitions
-one to one; the windows are intervals, and earliest-deadline-first decides exactly whether such a matching exists.
+void in after that draw. Tiles it played went through the same history until the moment they were played. So
+each of a seat's tiles has a window of times at which it may have been acquired: from the last void that clashes
+with it, until it was played (or now). The seat was dealt `hand_size` tiles and drew one per draw, so its tiles
+must match those acquisitions one to one; the windows are intervals, and earliest-deadline-first decides exactly
+whether such a matching exists.
 
 When a round's first tile was fixed by the opening rule (the highest double, or the heaviest tile), nobody was
 dealt a higher double (or a heavier tile): those tiles can only have come from the boneyard.
