@@ -232,11 +232,11 @@ class Belief:
         hands = self._deal(rng)
         # seat by seat fails where the tiles a seat may not hold leave the last seats too few (several seats that
         # drew, a boneyard nearly empty): then the constrained tiles go first, each to a seat that can take it
-        for _ in range(_TILEWISE_TRIES):
-            if hands is not None:
-                break
+        tries = 0
+        while hands is None and tries < _TILEWISE_TRIES:
             hands = self._deal_tilewise(rng)
-        else:
+            tries += 1
+        if hands is None:
             # not seen in practice: keep each tile to the seats that may hold it now, if not the joint timing
             hands = self._deal_loose(rng)
         hands_full = [0] * self.obs.seats
