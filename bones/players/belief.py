@@ -120,6 +120,7 @@ class Belief:
             self._played[sb.seat] = intervals
         self.boneyard_count = obs.boneyard_count
         self._cands: dict[int, list[int]] = {}  # the tiles of a candidate mask, in id order
+        self._tilewise: tuple[int, list[int], dict[int, int]] | None = None  # made on first need (`_tilewise_plan`)
 
     def _star_seat(self, j: int) -> SeatBelief:
         """Seat j's facts on a star (Honest John), its voids as tile masks: it held nothing for its own line when
@@ -269,16 +270,12 @@ class Belief:
         from a draw), most constrained first, each to a seat that can still take it with its tiles so far, or to the
         boneyard, in proportion to the room each has left; then the rest, which any seat takes at any of its places,
         shuffled into the room left. None where a tile finds no place (the caller tries again)."""
-        pool = self.unseen
         room = [sb.count for sb in self.seats]
         yard_room = self.boneyard_count
         hands = [0] * len(self.seats)
-        free_everywhere = pool
-        for sb in self.seats:
-            free_everywhere &= mask_of_ids([t for t, lo in self._now[sb.seat].items() if lo < 0])
-        constrained = tile_ids(pool & ~free_everywhere)
+        free_everywhere, constrained_ids, takers = self._tilewise_plan()
+        constrained = constrained_ids[:]
         rng.shuffle(constrained)
-        takers = {t: sum(1 for sb in self.seats if (sb.candidates >> t) & 1) for t in constrained}
         constrained.sort(key=lambda t: takers[t])
         for t in constrained:
             options: list[tuple[int, int]] = [(-1, yard_room)] if yard_room else []
@@ -305,6 +302,18 @@ class Belief:
             if not self.consistent(sb, hands[i]):
                 return None
         return hands
+
+    def _tilewise_plan(self) -> tuple[int, list[int], dict[int, int]]:
+        """What every tile-by-tile deal of this observation starts from (made once): the mask of unseen tiles any
+        seat may have held since the deal, the other unseen tiles in id order, and how many seats may hold each."""
+        if self._tilewise is None:
+            free_everywhere = self.unseen
+            for sb in self.seats:
+                free_everywhere &= mask_of_ids([t for t, lo in self._now[sb.seat].items() if lo < 0])
+            constrained = tile_ids(self.unseen & ~free_everywhere)
+            takers = {t: sum(1 for sb in self.seats if (sb.candidates >> t) & 1) for t in constrained}
+            self._tilewise = (free_everywhere, constrained, takers)
+        return self._tilewise
 
     def _deal(self, rng: random.Random) -> list[int] | None:
         pool = self.unseen
