@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from bones.engine import RULES, RulesError, game_to_record, new_game
 
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = new_game(args.rules, args.seed, options_from(args, args.players))
     except (RulesError, ValueError) as e:
-        print(f"bones deal: {e}")
+        print(f"bones deal: {e}", file=sys.stderr)
         return 2
     print(json.dumps(game_to_record(game), indent=2))
     return 0

@@ -34,7 +34,9 @@ def options_from(args: argparse.Namespace, players: int | None = None) -> dict[s
         except json.JSONDecodeError:
             value = raw
         options[key] = value
-    if players:
+    if players is not None:
+        if options.get("players", players) != players:
+            raise ValueError(f"{players} players, and --option players={_word(options['players'])}: say it once")
         options["players"] = players
     return options or None
 

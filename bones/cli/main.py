@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from types import ModuleType
 from typing import Sequence
@@ -41,10 +42,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(mods[args.command].run(args) or 0)
+        code = int(mods[args.command].run(args) or 0)
+        sys.stdout.flush()  # inside the try: a closed or full output is reported here, not at exit
+        return code
     except KeyboardInterrupt:
         print()
         return 130
+    except BrokenPipeError:  # the reader stopped reading (`bones play | head -1`): stop quietly
+        _silence_stdout()
+        return 1
+    except OSError as err:  # the machine's, not the program's: a full disk, a closed output
+        _silence_stdout()
+        what = "cannot write the output" if err.filename is None else f"cannot use {err.filename}"
+        print(f"bones {args.command}: {what}: {err.strerror or err}", file=sys.stderr)
+        return 1
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that Python's own flush at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from typing import Any, Callable, Sequence
@@ -127,12 +128,12 @@ def _show(obs: Observation, names: list[str]) -> None:
     print(f"   Your hand: {hand_text(obs.hand)}")
 
 
-def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
+def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Action | None:
     legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
     if obs.asker is not None:
         verb = obs.rules.answer
-        print(f"   Seat {obs.asker} asks you for a tile for its line: you must {verb} one.")
+        print(f"   {names[obs.asker]} asks you for a tile for its line: you must {verb} one.")
     print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
     if obs.rules.claims:
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10'), or say 'muggins' to "
@@ -144,8 +145,11 @@ def _ask(obs: Observation, read: Callable[[str], str]) -> Action | None:
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
+            continue
         try:
             return Action.parse(text)
         except ActionParseError as e:
@@ -159,6 +163,10 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     print(f"{game.rules.name} against {level} (seed {seed}). {game.rules.description}")
+    chosen = {k: v for k, v in (options or {}).items() if k != "players"}
+    if chosen:  # the description is the game's own: say what the options change
+        print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"
+                                         for k, v in chosen.items()) + ".")
     note = stand_in(level, game.rules).note
     if note:
         print(note)
@@ -180,7 +188,7 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
             if len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask"):
                 action = legal[0]
             else:
-                asked = _ask(obs, read)
+                asked = _ask(obs, read, names)
                 if asked is None:
                     print("\nGame left unfinished.")
                     return 0
@@ -207,11 +215,15 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
             pips = ", ".join(f"{names[i]} {p} pips" for i, p in enumerate(r.pips_left))
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
-            gained = ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(r.points) if p) or "nobody scores"
+            gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
+                               for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
     totals = score_line(game.rules, names, game.scores)
-    who = "Nobody" if game.winner is None else " & ".join(names[i] for i in game.rules.side_of(game.winner))
-    print(f"\nGame over: {totals}. {who} win{'s' if who not in ('You', 'Nobody') and '&' not in who else ''}.")
+    if game.winner is None:
+        print(f"\nGame over: {totals}. A tie: nobody wins.")
+        return 0
+    who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
+    print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     return 0
 
 

@@ -52,9 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         return _fail("--jobs must be at least 1")
     try:
-        options = options_from(args)
-        if args.seats is not None:
-            options = {**(options or {}), "players": args.seats}
+        options = options_from(args, args.seats)
         rules = get_rules(args.rules, options)
         total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
         if args.json or not sys.stderr.isatty():
@@ -105,10 +103,10 @@ def summary(result: TournamentResult) -> str:
     tie = "a tie counts half" if result.sides == 2 else "a tie among k counts 1/k"
     return "\n".join([
         f"{result.rules}: {table}, {n} games in duplicate",
-        f"wins      {a} {wa}, {b} {wb}, ties {result.ties}",
-        f"win rate  {a} {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; {tie}; "
+        f"wins      {a} (A) {wa}, {b} (B) {wb}, ties {result.ties}",
+        f"win rate  A {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; {tie}; "
         f"fair share {100 * result.fair_share:.1f}%)",
-        f"points    per game {a} {pa:.1f}, {b} {pb:.1f}",
-        f"per hand  {a} {gain:+.2f} against a side of {b} (95% interval {glo:+.2f} to {ghi:+.2f})",
-        f"ms/move   {a} median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  {b} median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
+        f"points    per game A {pa:.1f}, B {pb:.1f}",
+        f"per hand  A {gain:+.2f} against a side of B (95% interval {glo:+.2f} to {ghi:+.2f})",
+        f"ms/move   A median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  B median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
     ])

@@ -126,17 +126,21 @@ class GameState:
         return self.round.current  # type: ignore[union-attr]
 
     def totals(self) -> tuple[int, ...]:
-        """Game scores now, counting points made so far in the round being played."""
+        """Game scores now, counting points made so far in the round being played; where hands are played for
+        chips, the chips each seat holds, its ante in the pool while a hand is played."""
         rnd = self.round
+        scores = self.scores
+        if self.rules.ante and self.in_play:
+            scores = tuple(s - self.rules.ante for s in scores)
         if rnd is None or rnd.over or len(self.actions) == len(self.results):
-            return self.scores
-        return tuple(a + b for a, b in zip(self.scores, rnd.points))
+            return scores
+        return tuple(a + b for a, b in zip(scores, rnd.points))
 
     @property
     def pool(self) -> int:
         """Where hands are played for chips: the chips in the pool now (every ante and what the hand before left,
-        while a hand is played; else what is left for the next). Antes leave the seats' chips when the hand is
-        settled."""
+        while a hand is played; else what is left for the next). `scores` take the antes off when the hand is
+        settled; `totals` while it is played."""
         left = carried(self.rules, self.scores)
         return pool_size(self.rules, left) if self.in_play else left
 

@@ -19,7 +19,7 @@ from .game import GameState, RoundResult
 from .layout import Arm, End, Layout, Table, arms_of, layout_of
 from .round import LEADS, Event, RoundState
 from .rules import Draw, Rules
-from .scoring import play_points, unclaimed, with_claims
+from .scoring import carried, play_points, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_of, tiles_of_mask
 
 
@@ -183,14 +183,14 @@ class Observation:
 
 
 def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index: int, current: int | None,
-                 scores: tuple[int, ...], results: tuple[RoundResult, ...]) -> Observation:
+                 scores: tuple[int, ...], results: tuple[RoundResult, ...], pool: int) -> Observation:
     n = game.seats
     layout = layout_of(game.rules)
     if rnd is None:
         return Observation(
             game.rules, seat, n, game.names, (), (), (0,) * n, 0, (0,) * n, layout, layout.empty, None, False,
             game.cut, 0, None, (), scores, round_index, (0,) * n, results, True, None, game.over, game.winner,
-            game.pool,
+            pool,
         )
     history = rnd.history
     draws = [0] * n
@@ -224,7 +224,7 @@ def _observation(game: GameState, rnd: RoundState | None, seat: int, round_index
         round_end=rnd.end,
         game_over=game.over,
         winner=game.winner,
-        pool=game.pool,
+        pool=pool,
         asker=rnd.asker if rnd.asker >= 0 and not rnd.over else None,
     )
 
@@ -233,7 +233,8 @@ def observe(game: GameState, seat: int) -> Observation:
     """The observation of `seat` in `game`."""
     if not 0 <= seat < game.seats:
         raise ValueError(f"there is no seat {seat} in a game of {game.seats}")
-    return _observation(game, game.round, seat, game.round_index, game.current_seat, game.totals(), game.results)
+    return _observation(game, game.round, seat, game.round_index, game.current_seat, game.totals(), game.results,
+                        game.pool)
 
 
 def observe_finished(game: GameState, seat: int) -> Observation:
@@ -244,4 +245,6 @@ def observe_finished(game: GameState, seat: int) -> Observation:
     if game.finished is None:
         return observe(game, seat)
     index = len(game.results) - 1
-    return _observation(game, game.finished, seat, index, None, game.scores, game.results)
+    # the hand just settled: its pool taken (only odd chips of a divided pool left in it), no ante in yet
+    return _observation(game, game.finished, seat, index, None, game.scores, game.results,
+                        carried(game.rules, game.scores) if game.rules.has_pool else game.pool)

@@ -30,14 +30,17 @@ class RecordError(ValueError):
 
 
 def parse_json(text: str) -> Any:
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors save files with
+    if not text.strip():
+        raise RecordError("the record is empty")
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise RecordError(f"the record is not valid JSON ({e})") from None
     except RecursionError:
         raise RecordError("the record is not a game record: its JSON is nested far too deeply") from None
-    except ValueError as e:  # e.g. a number of thousands of digits, which int() refuses
-        raise RecordError(f"the record cannot be read: {str(e)[:120]}") from None
+    except ValueError:  # e.g. a number of thousands of digits, which int() refuses
+        raise RecordError("the record cannot be read: it holds a number far too long") from None
 
 
 def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:
@@ -60,10 +63,10 @@ def load(doc: Any, on_action: Any = None) -> GameState:
     if not isinstance(doc, dict):
         raise RecordError("the record must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise RecordError(f"the record's format must be \"{FORMAT}\", not {doc.get('format')!r}")
+        raise RecordError(f"the record's format must be \"{FORMAT}\", not {json.dumps(doc.get('format'))}")
     rules_id = doc.get("rules")
     if not isinstance(rules_id, str) or rules_id not in RULES:
-        raise RecordError(f"unknown rules {rules_id!r} (known: {', '.join(RULES)})")
+        raise RecordError(f"unknown rules {json.dumps(rules_id)} (known: {', '.join(RULES)})")
     options = doc.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("options must be an object such as {\"target\": 100}")
@@ -124,8 +127,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
     game = GameState.new(rules, seed=seed, deals=deals, names=names)
     for i, r in enumerate(rounds):
         if game.over and i == len(rounds) - 1 and i == len(game.results) and not r.get("actions") \
-                and rules.game_end is GameEnd.DOUBLES_RUN_OUT:
-            break  # the deal that held no lower double, which ended the game
+                and rules.game_end is GameEnd.DOUBLES_RUN_OUT and not _ended_on_blank_double(game):
+            break  # the deal that held no lower double, which ended the game (none follows the 0-0 round)
         if game.over:
             raise RecordError(f"the game was over before round {i}", i)
         if game.round_index != i or game.round is None or game.round.over:
@@ -135,7 +138,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             raise RecordError("actions must be a list of texts like \"6-4 R\"", i)
         for j, text in enumerate(actions):
             if not isinstance(text, str):
-                raise RecordError(f"{text!r} is not an action", i, j, None)
+                raise RecordError(f"{json.dumps(text)} is not an action: an action is a text like \"6-4 R\"", i, j,
+                                  None)
             if game.round is None or game.round.over or game.round_index != i:
                 raise RecordError(f"round {i} is already over; no action may follow", i, j, text)
             try:
@@ -148,6 +152,13 @@ def load(doc: Any, on_action: Any = None) -> GameState:
         if i + 1 < len(rounds) and not (game.round_index > i or game.over or (game.round and game.round.over)):
             raise RecordError(f"round {i} is not complete, but a later round follows", i)
     return game
+
+
+def _ended_on_blank_double(game: GameState) -> bool:
+    """Whether the last round played was led by the 0-0: the last round of all, after which nothing is dealt."""
+    played = [a for a in game.actions[:len(game.results)] if a]
+    lead = played[-1][0].tile if played else None
+    return lead is not None and lead.is_double and lead.high == 0
 
 
 def game_to_record(game: GameState) -> dict[str, Any]:

@@ -805,6 +805,8 @@ class RoundState:
         return True
 
     def _muggins(self) -> "RoundState":
+        if not self.rules.claims:
+            raise IllegalAction(f"nobody says muggins in {self.rules.name}: every score counts by itself")
         points = self.unclaimed()
         if not points:
             raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")
@@ -820,8 +822,9 @@ class RoundState:
 
     def _shut(self) -> "RoundState":
         if not self.may_shut():
-            why = "only right after the other side says \"go\"" if self.rules.shut else f"not in {self.rules.name}"
-            raise IllegalAction(f"the game can be shut {why}")
+            if not self.rules.shut:
+                raise IllegalAction(f"nobody shuts the game in {self.rules.name}")
+            raise IllegalAction("the game can be shut only right after the other side says \"go\"")
         s = self._clone()
         s.log = (self.log, self.current, SHUT, 0, self.raw)
         s._finish("blocked")

@@ -321,14 +321,14 @@ class Rules:
                 changes.update(choices[value])
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"option {key!r} must be a whole number, not {value!r}")
+                raise RulesError(f"option {key!r} must be a whole number, not {json_text(value)}")
             if key == "target":
                 if value < 1:
                     raise RulesError("option 'target' must be at least 1")
                 changes["target"] = value
             elif key == "players":
                 if value not in self.allowed_players:
-                    allowed = " or ".join(map(str, self.allowed_players))
+                    allowed = players_words(self.allowed_players)
                     raise RulesError(f"{self.name} is played by {allowed} players, not {value}")
                 changes["players"] = value
             elif key == "hand_size":
@@ -354,6 +354,9 @@ class Rules:
             changes["max_pip"] = self.default_set(players)
         if ("players" in changes or ("set" in options and self.set_hand_sizes)) and "hand_size" not in changes:
             changes["hand_size"] = replace(self, **changes).default_hand_size(players)
+        ante, chips = changes.get("ante", self.ante), changes.get("chips", self.chips)
+        if ante > chips and ("ante" in changes or "chips" in changes):
+            raise RulesError(f"an ante of {ante} is more than the {chips} chips each player starts with")
         if changes.get("partners") and players != 4:
             raise RulesError(f"partners sit opposite at a table of four, not {players}")
         if changes.get("per_multiple") and not self.per_multiple and "target" not in options:
@@ -677,3 +680,13 @@ def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:
     if not isinstance(rules_id, str) or rules_id not in RULES:
         raise RulesError(f"unknown rules {rules_id!r} (known: {', '.join(RULES)})")
     return RULES[rules_id].with_options(options)
+
+
+def players_words(counts: tuple[int, ...]) -> str:
+    """Numbers of players as a person says them: "2", "2 or 4", "3 to 6" (a run), "2, 3 or 5"."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    if len(counts) == 1:
+        return str(counts[0])
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+

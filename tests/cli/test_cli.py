@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -94,7 +95,9 @@ def test_deal_prints_a_record_that_replays(rules_id: str, tmp_path: Path, capsys
     assert len(set(sum(hands, [])) | set(boneyard)) == rules.tile_count
     code, summary, _ = replay(doc, tmp_path, capsys)
     assert code == 0
-    assert summary["rules"] == rules_id and summary["scores"] == [rules.start_score] * n and not summary["finished"]
+    # chips each seat holds: where hands are played for a pool, its ante is in the pool while the hand is played
+    assert summary["scores"] == [rules.start_score - rules.ante] * n
+    assert summary["rules"] == rules_id and not summary["finished"]
     assert summary["to_move"] in range(n) and summary["legal"] and summary["ends"] == {}
     assert summary["end_sum"] is None
     # The same seed deals the same tiles; another seed deals others.
@@ -114,12 +117,20 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     assert code == 0 and summary["scores"] == [0] * players
 
 
-@pytest.mark.parametrize("argv", [["deal", "--rules", "poker", "--seed", "1"],
-                                  ["deal", "--rules", "draw", "--seed", "1", "--players", "3"]])
-def test_deal_refuses_unknown_rules_and_players(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("argv,says", [
+    (["deal", "--rules", "poker", "--seed", "1"], "unknown rules 'poker'"),
+    (["deal", "--rules", "draw", "--seed", "1", "--players", "3"], "2 players, not 3"),
+    (["deal", "--rules", "draw_dominoes", "--seed", "1", "--players", "0"], "not 0"),
+    (["deal", "--rules", "muggins", "--seed", "1", "--players", "3", "--option", "players=4"], "say it once"),
+    (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
+      "beginner", "--games", "2"], "say it once"),
+])
+def test_deal_refuses_unknown_rules_and_players(argv: list[str], says: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_main(argv, capsys)
     assert code == 2
-    assert "Traceback" not in out + err and out.strip()
+    # said on stderr, so that `bones deal ... > record.json` never writes an error into the record
+    assert says in err and not out and "Traceback" not in err
 
 
 # ---- bones replay -----------------------------------------------------------------------------------------
@@ -421,6 +432,42 @@ def test_console_script_deal_then_replay() -> None:
     assert out["rules"] == "all_fives" and len(out["legal"]) == 7  # All Fives: the leader plays any tile
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("args", [("rules",), ("players",), ("deal", "--rules", "draw", "--seed", "1")])
+def test_a_full_disk_or_a_reader_that_stops_gives_a_line_not_a_traceback(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([str(BONES), *args], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.strip() == f"bones {args[0]}: cannot write the output: No space left on device"
+    # `bones play | head -1`: the reader stops after a line; the game stops quietly
+    p = subprocess.run(f"yes 1 | {BONES} play --rules draw --seed 1 --level beginner | head -1", shell=True,
+                       capture_output=True, text=True, timeout=60)
+    assert p.stdout.startswith("Draw against beginner") and p.stderr == ""
+
+
+def test_honest_john_2_takes_no_round_after_the_0_0_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from bones.engine import game_to_record, new_game
+
+    def played(seed: int) -> dict[str, Any]:
+        g = new_game("honest_john_2", seed, {"players": 3})
+        rng = random.Random(2)
+        while not g.over:
+            g = g.apply(rng.choice(g.legal_actions()))
+        return game_to_record(g)
+
+    # seed 4: the game ends on a deal that holds no double below the 1-1 (the record keeps it, with no actions)
+    doc = played(4)
+    assert doc["rounds"][-2]["actions"][0] == "1-1" and doc["rounds"][-1]["actions"] == []
+    code, out, _ = replay(doc, tmp_path, capsys)
+    assert code == 0 and out["finished"]
+    # seed 6: the 0-0 round was the last of all; a round after it is refused, not dropped in silence
+    doc = played(6)
+    assert doc["rounds"][-1]["actions"][0] == "0-0"
+    doc["rounds"].append({"actions": []})
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert "the game was over before round 6" in assert_error(code, out, err, round_=6)
+
+
 @pytest.mark.parametrize("command", sorted(cli_main._available()))
 def test_help_for_each_subcommand(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
@@ -446,7 +493,8 @@ def test_replay_names_the_sides_and_the_pool(tmp_path: Path, capsys: pytest.Capt
     doc = {"format": "bones-record/1", "rules": "domino_pool", "options": {"players": 5}, "seed": 3,
            "rounds": [{"actions": []}]}
     code, out, _ = replay(doc, tmp_path, capsys)
-    assert code == 0 and out["pool"] == 5 and out["scores"] == [20] * 5 and "sides" not in out
+    # five antes in the pool, each taken from a seat's 20 chips: 100 chips on the table in all
+    assert code == 0 and out["pool"] == 5 and out["scores"] == [19] * 5 and "sides" not in out
     doc["options"] = {"players": 4, "target": 50}  # the pool plays a number of hands, not to a target
     code, out, err = replay(doc, tmp_path, capsys)
     assert "unknown option 'target' for domino_pool" in assert_error(code, out, err)

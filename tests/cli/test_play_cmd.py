@@ -75,9 +75,9 @@ def test_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
     assert record["options"]["claims"] is True and record["options"]["count"] == "per_five"
     assert record["options"]["target"] == 20  # one point a five plays to 20
     assert main(["deal", "--rules", "muggins", "--seed", "3", "--option", "claims=maybe"]) == 2
-    assert "option 'claims' must be false or true" in capsys.readouterr().out
+    assert "option 'claims' must be false or true" in capsys.readouterr().err  # never into the record it writes
     assert main(["deal", "--rules", "block_game", "--seed", "3", "--option", "claims"]) == 2
-    assert "write it as KEY=VALUE" in capsys.readouterr().out
+    assert "write it as KEY=VALUE" in capsys.readouterr().err
     assert main(["tournament", "--rules", "block_game", "--players", "easy", "beginner", "--games", "2",
                  "--jobs", "1", "--json", "--option", "cut=pushed", "--option", "target=10"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -96,7 +96,23 @@ def test_partners_and_chips_are_shown_as_players_count_them(capsys: pytest.Captu
     assert "Game over: You & Computer 2 " in out
     assert play("domino_pool", "beginner", 7, {"players": 3, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert "round 1 of 2, pool 3 · You 20 chips – Computer 1 20 chips – Computer 2 20 chips" in out
+    # each ante leaves its seat's chips for the pool: 60 chips at the table, 3 of them in the pool
+    assert "round 1 of 2, pool 3 · You 19 chips – Computer 1 19 chips – Computer 2 19 chips" in out
+
+
+def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_options_change(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert play("partnership_block", "beginner", 7, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Round points: You & Computer 2 +9." in out  # the side's points, not each partner's as well
+    assert play("domino_pool", "easy", 1, {"players": 6, "hands": 2}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("A tie: nobody wins.") and "Played with hands=2." in out
+    # a number outside the menu says which numbers there are
+    assert play("draw", "beginner", 1, {"target": 10}, read=scripted(["9", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "Played with target=10." in out and "(to 10)" in out
+    assert "Choose a number from 1 to 4, or write the move." in out
 
 
 def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,6 +121,8 @@ def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytes
     assert "round 1 of 1 · You 20 chips – Computer 1 20 chips" in out and "pool" not in out
     assert "line of seat 2 (S2):" in out  # each seat's own line from the centre
     assert "asks round the table for a" in out and "for a chip; it goes on" in out
+    # the seats are named as everywhere else
+    assert "Computer 3 asks you for a tile for its line: you must sell one." in out and "Seat " not in out
     assert "Game over:" in out
     assert play("honest_john_2", "medium", 5, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out

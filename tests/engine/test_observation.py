@@ -94,3 +94,24 @@ def test_no_such_seat() -> None:
     g = game("draw", HANDS)
     with pytest.raises(ValueError):
         observe(g, 2)
+
+
+def test_the_chips_of_a_pool_add_up_while_a_hand_is_played_and_once_it_is_settled() -> None:
+    """Domino Pool: each ante leaves its seat's chips for the pool as the hand is dealt, and the winner's pool is
+    in its chips (not shown in the pool as well) once the hand is settled, even with the next hand dealt."""
+    import random
+
+    from bones.engine import new_game
+    from bones.engine.observation import observe_finished
+
+    g = new_game("domino_pool", 5, {"players": 4})
+    seen = observe(g, 0)
+    assert seen.scores == (19, 19, 19, 19) and seen.pool == 4  # 80 chips at the table, 4 of them in the pool
+    rng = random.Random(1)
+    while len(g.results) < 1:
+        g = g.apply(rng.choice(g.legal_actions()))
+    done = observe_finished(g, 0)
+    assert sum(done.scores) + done.pool == 80 and done.pool == 80 - sum(g.scores)
+    assert max(done.scores) > 20  # the winner took the pool
+    now = observe(g, 0)  # the next hand is dealt: its antes are in the new pool
+    assert sum(now.scores) + now.pool == 80 and now.pool >= 4

@@ -550,7 +550,10 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
                 if model is RefRound:  # nothing on a star counts the ends
                     assert g.round.end_sum() == ref.end_sum()
                 assert list(rnd_points) == ref.points
-                assert list(g.totals()) == [a + b for a, b in zip(scores, ref.points)]
+                # the chips each seat holds: its ante is in the pool while the hand is played
+                assert list(g.totals()) == [a + b - rules.ante for a, b in zip(scores, ref.points)]
+                if rules.has_pool:  # no chip made or lost: what the seats hold and the pool add up to the stakes
+                    assert sum(g.totals()) + g.pool == rules.chips * rules.players
         result = g.results[index]
         assert (result.end, result.winner) == (ref.end, ref.winner), (result, ref.end, ref.winner)
         assert list(result.points) == [a + b for a, b in zip(ref.points, ref.end_points)]
