@@ -356,7 +356,8 @@ class Rules:
             changes["hand_size"] = replace(self, **changes).default_hand_size(players)
         ante, chips = changes.get("ante", self.ante), changes.get("chips", self.chips)
         if ante > chips and ("ante" in changes or "chips" in changes):
-            raise RulesError(f"an ante of {ante} is more than the {chips} chips each player starts with")
+            have = f"{chips} chip{'' if chips == 1 else 's'}"
+            raise RulesError(f"an ante of {ante} is more than the {have} each player starts with")
         if changes.get("partners") and players != 4:
             raise RulesError(f"partners sit opposite at a table of four, not {players}")
         if changes.get("per_multiple") and not self.per_multiple and "target" not in options:

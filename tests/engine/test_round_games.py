@@ -186,6 +186,12 @@ def test_the_game_ends_after_the_agreed_hands_or_when_a_player_cannot_ante() -> 
     assert g.over and g.winner == 0
     g = play(pool_game(CHAIN, {"chips": 1, "hands": 0}), *CHAIN_PLAYS)
     assert g.over and g.scores == (3, 0, 0) and g.winner == 0  # seats 1 and 2 cannot ante again
+    # nobody can ante more than he starts with: refused before a chip is owed
+    with pytest.raises(RulesError, match="an ante of 30 is more than the 20 chips each player starts with"):
+        get_rules("domino_pool", {"ante": 30})
+    with pytest.raises(RulesError, match="an ante of 2 is more than the 1 chip each"):
+        get_rules("domino_pool", {"chips": 1, "ante": 2})
+    assert get_rules("domino_pool", {"chips": 5, "ante": 5}).ante == 5
 
 
 # ----- Draw Dominoes beyond four -------------------------------------------------------------------------------
