@@ -18,7 +18,7 @@ from typing import Any, Callable
 from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, get_rules, new_game, observe,
                           observe_finished)
 from bones.engine.layout import end_words
-from bones.engine.rules import Turn
+from bones.engine.rules import Turn, players_words
 from bones.players import LEVELS
 
 from . import computer, star, variations
@@ -651,7 +651,7 @@ class Table:
                 rules = settings["game"]
                 allowed = RULES[rules].allowed_players
                 if not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
-                    counts = " or ".join(map(str, allowed))
+                    counts = players_words(allowed)
                     raise ApiError(400, f"{RULES[rules].name} is played by {counts} players here.")
                 settings["players"] = {**settings["players"], rules: value}
                 continue
@@ -673,7 +673,7 @@ class Table:
             settings[key] = value
         game = RULES[settings["game"]]
         if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
-            seats = " or ".join(map(str, game.allowed_players))
+            seats = players_words(game.allowed_players)
             raise ApiError(400, f"Two people share the table in games for two; {game.name} is played by {seats}. "
                                 "Choose a computer level to play it.")
         self.store.save_settings(token, settings)
@@ -718,7 +718,7 @@ class Table:
             except (TypeError, ValueError):
                 n = -1
             if n not in base.allowed_players:
-                counts = " or ".join(map(str, base.allowed_players))
+                counts = players_words(base.allowed_players)
                 raise ApiError(400, f"{base.name} is played by {counts} players here.")
         chosen: dict[str, Any] = {}
         if options is not None:

@@ -194,7 +194,7 @@ def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int
 
 def _hands_text(names: Names, pips: Sequence[int]) -> str:
     """`You hold 0 dots, the computer 12` (every seat, in seat order)."""
-    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {p} dots" if i == 0
+    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {p} dot{'' if p == 1 else 's'}" if i == 0
                       else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
 
 

@@ -328,7 +328,7 @@ def test_draw_dominoes_and_muggins_seat_two_to_four(client: TestClient) -> None:
     assert two["players"] == 2 and len(two["view"]["others"]) == 1
     post(client, "/api/settings", {"opponent": "beginner"})
     r = post(client, "/api/settings", {"players": 5})
-    assert r.status_code == 400 and "2 or 3 or 4" in r.json()["error"]
+    assert r.status_code == 400 and "2 to 4 players" in r.json()["error"]
     r = post(client, "/api/settings", {"game": "draw", "players": 3})
     assert r.status_code == 400 and "Draw is played by 2 players" in r.json()["error"]
     r = post(client, "/api/settings", {"players": "3"})

@@ -38,8 +38,12 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         assert "You & Computer 2" in scores and "Computer 1 & Computer 3" in scores
         assert page.locator('.seat[data-seat="2"] .seat-name').inner_text() == "Computer 2 (partner)"
         assert v["cut"]["text"].startswith("The cut: you drew ") and "play as partners" in v["cut"]["text"]
-    if game == "domino_pool":
+        # the four tiles cut lie face up on the felt, each named, as the Rules say
+        assert page.is_visible("#cut") and page.locator("#cut .cut-tile").count() == 4
+        assert page.locator("#cut .cut-name").all_inner_texts() == ["You", "Computer 1", "Computer 2", "Computer 3"]
+    if game == "domino_pool":  # each ante has left its seat's 20 chips for the pool: 120 chips in all
         assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
+        assert [s for s in v["scores"]] == [19] * players
     done: dict[str, int] = {}
     for _ in range(500):
         g = truth(server, page)
@@ -59,6 +63,9 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         assert " chips (" in text and text.endswith("2 hands.")
         cells = page.locator("#game-over-table td").all_inner_texts()
         assert "-1" in cells and "+-1" not in cells  # a lost ante, signed once
+    if players > 4 and device == "desktop":  # a column for every player, none cut off by the dialog
+        assert page.evaluate("() => { const b = document.querySelector('.summary-box'); "
+                             "return b.scrollWidth <= b.clientWidth + 1; }")
     shot(page, f"over_{game}_{players}_{device}")
     said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history

@@ -147,6 +147,15 @@ def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, devic
     label = shown.get_attribute("aria-label") or ""
     assert label.startswith("The computer:") and "face up" in label and not TILE_TEXT.search(label)
     shot(page, f"round_end_{device}")
+    # While the box is up the other controls say to press Next round, and the table stays as the round ended (the
+    # selectors had drawn it again from before the last moves)
+    down = page.locator("#line .tile-face").count()
+    page.click("#new")
+    assert page.inner_text("#round-end-note") == "The round is over: press Next round first."
+    assert not page.is_visible("#confirm")
+    page.select_option("#game", "draw")
+    assert page.eval_on_selector("#game", "e => e.value") == "all_fives"
+    assert page.locator("#line .tile-face").count() == down and page.is_visible("#round-end")
     assert page.evaluate("() => window.seen.fresh") == 1  # the last tile arrives once
     # Item 10: after "Next round" focus goes back to the hand, not to <body>
     page.keyboard.press("Enter")

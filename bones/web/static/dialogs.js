@@ -137,6 +137,7 @@ export function recordText(rec) {
  */
 export function gameOver(roundText, summary, record, title) {
   const dlg = $("game-over");
+  dlg.style.setProperty("--columns", String(summary.names.length)); // a column of points for each player
   $("game-over-round").textContent = roundText || "";
   $("game-over-round").hidden = !roundText;
   $("game-over-text").textContent = summary.text;

@@ -61,12 +61,15 @@ function corner(inner, outer, p, h, t) {
  * edge the line turns `turn` (down or up) and comes back, after dropping below `clear` (a y it must get past,
  * so a row never runs into the spinner's column) and `gap` more past the row before (room for spinners' arms).
  */
-function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1, gap = 0, spinners = new Set()) {
+function walk(arm, p, d, limit, turn, clear, straight = false, holdUntil = -1, gap = 0, spinners = new Set(),
+  reach = null, firstRow = null) {
   const placed = [];
   let heading = d;
-  let back = d === "E" ? "W" : "E"; // the way the next row runs
+  // the way the next row runs (`firstRow`: the first row of an arm that leaves the line up or down)
+  let back = firstRow ? (firstRow === "E" ? "W" : "E") : d === "E" ? "W" : "E";
   let pos = { ...p };
-  let rowEdge = turn === "S" ? S : -S; // the far side of the row being laid (doubles stick out S)
+  // the far side of the row being laid (doubles stick out S); an arm that leaves up or down goes `reach` out first
+  let rowEdge = reach !== null ? (turn === "S" ? reach : -reach) : turn === "S" ? S : -S;
   for (const [i, [inner, outer]] of arm.entries()) {
     const double = crosswise(inner, outer);
     const [dx, dy] = DIRS[heading];
@@ -172,7 +175,7 @@ function endOf(w, fallback) {
            next: { x: w.end.x + dx * 1.1 * S, y: w.end.y + dy * 1.1 * S }, dir: w.dir };
 }
 
-function layoutOnce(view, limit, flip = false, gap = 0) {
+function layoutOnce(view, limit, flip = false, gap = 0, reach = Infinity) {
   const out = { tiles: [], ends: {}, next: {} };
   if (!view.center) return out;
   setAcross(view);
@@ -232,8 +235,11 @@ function layoutOnce(view, limit, flip = false, gap = 0) {
       const d = name.startsWith("U") !== flipped ? first : second;
       const [dx, dy] = DIRS[d];
       const start = { x: cx + dx * w / 2, y: cy + dy * h / 2 };
+      // the first spinner's U and D go straight out up to `reach` from the line, then run in rows like the line's
+      // own arms, stacked away from it (U's first row to the right, D's to the left: the other way from L and R)
       const c = name === "U" || name === "D"
-        ? walk(arms[name], start, d, Infinity, d, 0, true)
+        ? walk(arms[name], start, d, limit, d, 0, false, -1, 0, new Set(), Math.max(reach, Math.abs(start.y) + 2 * S),
+          name === "U" ? "E" : "W")
         : branch(arms[name], start, d, obstacles(), spinnerTile);
       c.placed.forEach((t, i) => { t.arm = name; t.index = i; t.root = [rootArm, rootIndex]; });
       laid[name] = c.placed;
@@ -282,7 +288,7 @@ export function clashes(lay, openEnds) {
  * further apart (room for spinners' arms between them) or made longer; if nothing is clear, the least crowded
  * layout is taken.
  */
-export function layout(view, limit) {
+export function layout(view, limit, reach = Infinity) {
   // The limit asked for, then the nearest ones either side (narrower first), then ever longer rows; near the
   // limit asked for, rows further apart come before longer ones.
   const near = [limit];
@@ -298,13 +304,15 @@ export function layout(view, limit) {
   const openEnds = Object.keys(view.ends || {});
   let best = null;
   let fewest = Infinity;
-  for (const [lim, gap] of tries) {
-    if (lim < 3.5 * S) continue;
-    for (const flip of [false, true]) {
-      const lay = layoutOnce(view, lim, flip, gap);
-      const n = clashes(lay, openEnds);
-      if (n === 0) return lay;
-      if (n < fewest) { best = lay; fewest = n; }
+  for (const far of reach === Infinity ? [Infinity] : [reach, Infinity]) {
+    for (const [lim, gap] of tries) {
+      if (lim < 3.5 * S) continue;
+      for (const flip of [false, true]) {
+        const lay = layoutOnce(view, lim, flip, gap, far);
+        const n = clashes(lay, openEnds);
+        if (n === 0) return lay;
+        if (n < fewest) { best = lay; fewest = n; }
+      }
     }
   }
   return best || layoutOnce(view, Infinity);
@@ -318,7 +326,8 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   const aspect = Math.max(0.45, Math.min(3, width / Math.max(1, height)));
   const limit = Math.max(3.5 * S, Math.min(16 * S, 5 * S * aspect));
-  const lay = layout(view, limit);
+  // how far the U and D arms may go from the line before they turn: about what the felt's height gives
+  const lay = layout(view, limit, Math.max(4 * S, limit / aspect));
   let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
   const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
   for (const t of lay.tiles) {

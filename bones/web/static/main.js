@@ -23,6 +23,7 @@ const ui = {
   revealed: null, // at the end of a round: every hand left, face up, by seat
   busy: false, // frames are being animated
   continueRound: null, // resolves when the round-end box is dismissed
+  incoming: null, // while frames play: the state they lead to
   claim: null, // where scores are claimed: the points armed for the next tile laid
   claimOpen: false, // the amounts to claim are on show
   face: null, // {tile, end, outs}: a tile that can lie either way round, waiting for the half to face out
@@ -39,6 +40,8 @@ function pace() {
 
 function say(text) {
   $("say").textContent = text || "";
+  // while the round-end box covers the caption, what a control says is shown in the box
+  if (!$("round-end").hidden) $("round-end-note").textContent = text || "";
 }
 
 // Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
@@ -177,14 +180,14 @@ function renderView(view) {
 }
 
 const tilesDown = (view) => (view.center ? 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0) : 0);
-// The cut for the first set is on show at the start of a game: until the first tiles are down.
-const cutOnShow = (view) => !!view.cut && tilesDown(view) <= 1;
+// The cut for the first set is on show at the start of a game: until every other seat has laid its first tile.
+const cutOnShow = (view) => !!view.cut && tilesDown(view) <= Math.max(1, (view.players || 2) - 1);
 
 /** The tiles the players cut for the first set, face up by the boneyard, each with its player's name. */
 function renderCut(view) {
   const box = $("cut");
   const tiles = cutOnShow(view) ? view.cut.tiles : [];
-  box.hidden = tiles.length !== 2;
+  box.hidden = tiles.length < 2; // two, or one a seat at a table of three to six
   if (box.hidden) return;
   const head = document.createElement("span");
   head.className = "cut-head";
@@ -330,7 +333,13 @@ function seatBox(o, view, many, sideways) {
   const name = document.createElement("span");
   name.className = "seat-name";
   const partner = view.sides && view.sides.some((side) => side.includes(view.seat) && side.includes(o.seat));
-  name.textContent = partner ? `${o.name} (partner)` : o.name;
+  name.textContent = o.name;
+  if (partner) { // on a narrow screen "(partner)" may go under the name, the name itself never breaks
+    const tagged = document.createElement("span");
+    tagged.className = "partner-tag";
+    tagged.textContent = " (partner)";
+    name.append(tagged);
+  }
   name.setAttribute("aria-hidden", "true");
   g.appendChild(name);
   const row = document.createElement("span");
@@ -487,6 +496,7 @@ function applyState(state) {
 async function playFrames(frames, state) {
   const together = state.opponent === "two";
   ui.busy = true;
+  ui.incoming = state; // the state these frames lead to (ui.state stays the one before them until they end)
   ui.hint = null;
   ui.pop = null;
   let focus = false;
@@ -529,6 +539,7 @@ async function playFrames(frames, state) {
     }
   } finally {
     ui.busy = false;
+    ui.incoming = null;
   }
   ui.fresh = null; // the last tile has arrived: drawing the table again must not lay it a second time
   applyState(state);
@@ -539,6 +550,7 @@ function roundEnd(info) {
   const box = $("round-end");
   $("round-end-text").textContent = info.text;
   $("round-end-ok").textContent = "Next round";
+  $("round-end-note").textContent = "";
   $("caption").hidden = true;
   box.hidden = false;
   announce(info.text, false);
@@ -582,6 +594,7 @@ async function send(call, body) {
 }
 
 function waitText() {
+  if (ui.continueRound) return "The round is over: press Next round first.";
   return ui.busy ? "Wait: the computer is moving." : ui.view?.status || "";
 }
 
@@ -690,7 +703,10 @@ async function startOver() {
   if ($("confirm").open) $("confirm").close();
   say("");
   const data = await send(api.newGame, { game: ui.state.game });
-  if (data) announce(`A new game of ${data.state.view.name} is dealt. ${data.state.view.status}`);
+  if (!data) return;
+  const v = data.state.view;
+  const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
+  announce(`A new game of ${v.name} is dealt. ${cut}${v.status}`);
 }
 
 async function openLid() {
@@ -700,7 +716,16 @@ async function openLid() {
 }
 
 async function changeSetting(body) {
-  if (ui.busy) { applyState(ui.state); return say(waitText()); }
+  if (ui.busy) {
+    // the selectors go back to the game on the table; the table itself is not drawn again (the state held is
+    // the one from before the moves still being shown)
+    const held = ui.incoming || ui.state;
+    $("game").value = held.game;
+    $("opponent").value = held.settings.opponent;
+    $("players").value = String(held.players);
+    $("show-moves").checked = !!held.settings.show_moves;
+    return say(waitText());
+  }
   say("");
   if (body.sound) wakeSound();
   const data = await send(api.settings, body);
