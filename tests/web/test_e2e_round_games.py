@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, seat_at_table, settle, view
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
 from .test_e2e_games import WATCH, shot, take_turn, truth
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
@@ -51,6 +51,8 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
             break
         assert g.current_seat == 0, "the page waits for you"
         take_turn(page, g, done)
+        if game == "sebastopol":  # four arms from the 6-6, the up and down ones turning into rows: nothing crowds
+            assert not crowding(page)
         if page.is_visible("#game-over"):
             break
     final = truth(server, page)
