@@ -170,6 +170,10 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
     note = stand_in(level, game.rules).note
     if note:
         print(note)
+    if game.rules.cut is not None and game.round is not None:  # who sets first, and why (at four: the partners)
+        from bones.web.words import Names, cut_text  # the table's words (imported here: the web app comes with them)
+
+        print(cut_text(Names(names), game.rules, game.cut, game.round.leader))
     shown_round = -1
     while not game.over:
         if game.round_index != shown_round:
@@ -218,6 +222,8 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
+    if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
+        print("\n" + _why_no_more_rounds(game))
     totals = score_line(game.rules, names, game.scores)
     if game.winner is None:
         print(f"\nGame over: {totals}. A tie: nobody wins.")
@@ -225,6 +231,16 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     return 0
+
+
+def _why_no_more_rounds(game: GameState) -> str:
+    """Why a game that runs down the doubles (Honest John 2) ended: the 0-0 round was played, or nobody held the
+    next double down."""
+    leads = [actions[0].tile for actions in game.actions[:len(game.results)] if actions]
+    last = leads[-1] if leads else None
+    if last is None or last.high == 0:
+        return "The 0-0 round was the last."
+    return f"Nobody holds a double below the {last}: no more rounds are dealt."
 
 
 def run(args: argparse.Namespace) -> int:

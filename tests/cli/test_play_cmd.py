@@ -105,6 +105,7 @@ def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_o
     assert play("partnership_block", "beginner", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Round points: You & Computer 2 +9." in out  # the side's points, not each partner's as well
+    assert "The cut: you drew " in out and "play as partners" in out  # the cut, face up for everyone
     assert play("domino_pool", "easy", 1, {"players": 6, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert out.rstrip().endswith("A tie: nobody wins.") and "Played with hands=2." in out
@@ -127,3 +128,4 @@ def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytes
     assert play("honest_john_2", "medium", 5, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "(down to the 0-0)" in out and "draw a tile" in out and "gives " in out
+    assert "Nobody holds a double below the 1-1: no more rounds are dealt." in out  # why the game ends there
