@@ -213,6 +213,10 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
             msg += "".join(f" {names[i]} {p:+d}." for i, p in made)
+            laid = game.actions[before.round_index][-1] if len(game.actions) > before.round_index else None
+            mover = before.current_seat
+            if laid is not None and laid.claim and mover is not None and all(i != mover for i, _ in made):
+                msg += " The claim was wrong: it is marked to the other side."
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]

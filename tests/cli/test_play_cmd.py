@@ -64,6 +64,10 @@ def test_muggins_with_claims_in_the_terminal_hides_the_counts_and_takes_claims_a
     assert "add the points to your move ('6-4 R +10')" in out
     assert "Not allowed:" in out  # nothing to take at the start: refused, and nothing changed
     assert "Game left unfinished." in out
+    # 6-5 leaves 5 and 6 on the ends (11): a claim of 10 is wrong, and the terminal says where its points went
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["6-5 L +10", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "You play 6-5 on L, claiming 10. Computer +10. The claim was wrong: it is marked to the other side." in out
 
 
 def test_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
