@@ -240,8 +240,7 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
 def _why_no_more_rounds(game: GameState) -> str:
     """Why a game that runs down the doubles (Honest John 2) ended: the 0-0 round was played, or nobody held the
     next double down."""
-    leads = [actions[0].tile for actions in game.actions[:len(game.results)] if actions]
-    last = leads[-1] if leads else None
+    last = game.last_lead()
     if last is None or last.high == 0:
         return "The 0-0 round was the last."
     return f"Nobody holds a double below the {last}: no more rounds are dealt."

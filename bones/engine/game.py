@@ -136,6 +136,12 @@ class GameState:
             return scores
         return tuple(a + b for a, b in zip(scores, rnd.points))
 
+    def last_lead(self) -> Tile | None:
+        """The tile that led the last round settled (None before any): in Honest John 2 the double the next round
+        must go below."""
+        played = [a for a in self.actions[:len(self.results)] if a]
+        return played[-1][0].tile if played else None
+
     @property
     def pool(self) -> int:
         """Where hands are played for chips: the chips in the pool now (every ante and what the hand before left,

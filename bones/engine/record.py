@@ -156,8 +156,7 @@ def load(doc: Any, on_action: Any = None) -> GameState:
 
 def _ended_on_blank_double(game: GameState) -> bool:
     """Whether the last round played was led by the 0-0: the last round of all, after which nothing is dealt."""
-    played = [a for a in game.actions[:len(game.results)] if a]
-    lead = played[-1][0].tile if played else None
+    lead = game.last_lead()
     return lead is not None and lead.is_double and lead.high == 0
 
 
