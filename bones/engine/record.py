@@ -73,6 +73,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
     rounds = doc.get("rounds")
     if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
         raise RecordError("rounds must be a list of objects")
+    if not rounds:
+        raise RecordError("the record has no rounds: it holds at least the first round (its deal, or a seed)")
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("seed must be a whole number")

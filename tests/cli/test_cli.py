@@ -391,6 +391,26 @@ def test_not_json_or_not_a_record(text: str, tmp_path: Path, capsys: pytest.Capt
     assert_error(code, out, err)
 
 
+@pytest.mark.parametrize("text,says", [
+    ("", "the record is empty"),
+    ("  \n", "the record is empty"),
+    ('{"format": "bones-record/1", "rules": "draw", "rounds": []}', "the record has no rounds"),
+    ('{"format": "bones-record/1", "rules": null, "rounds": []}', "unknown rules null"),
+    ('{"format": "bones-record/1", "seed": ' + "9" * 5000 + "}", "it holds a number far too long"),
+])
+def test_what_is_wrong_with_a_record_is_said_in_plain_words(text: str, says: str, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(text, tmp_path, capsys)
+    assert says in assert_error(code, out, err)
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.json"
+    path.write_text("\ufeff" + json.dumps(SPEC_RECORD), encoding="utf-8")
+    code, out, _ = run_main(["replay", str(path)], capsys)
+    assert code == 0 and json.loads(out) == SPEC_OUTPUT
+
+
 def test_invalid_utf8_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.json"
     path.write_bytes(b"\xff\xfe{\x00")
