@@ -690,4 +690,3 @@ def players_words(counts: tuple[int, ...]) -> str:
     if len(counts) == 1:
         return str(counts[0])
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
-

@@ -242,6 +242,7 @@ function layoutOnce(view, limit, flip = false, gap = 0, reach = Infinity) {
           name === "U" ? "E" : "W")
         : branch(arms[name], start, d, obstacles(), spinnerTile);
       c.placed.forEach((t, i) => { t.arm = name; t.index = i; t.root = [rootArm, rootIndex]; });
+      if ((name === "U" || name === "D") && c.placed.some((t) => t.corner)) out.turned = true;
       laid[name] = c.placed;
       out.tiles.push(...c.placed);
       const e = endOf(c, { x: start.x, y: start.y, cap: true, tile: spinnerTile });
@@ -304,11 +305,14 @@ export function layout(view, limit, reach = Infinity) {
   const openEnds = Object.keys(view.ends || {});
   let best = null;
   let fewest = Infinity;
+  let turned = false; // whether a U or D arm turned at `reach` in any layout tried: else straight ones are the same
   for (const far of reach === Infinity ? [Infinity] : [reach, Infinity]) {
+    if (far === Infinity && reach !== Infinity && !turned) break;
     for (const [lim, gap] of tries) {
       if (lim < 3.5 * S) continue;
       for (const flip of [false, true]) {
         const lay = layoutOnce(view, lim, flip, gap, far);
+        turned ||= !!lay.turned;
         const n = clashes(lay, openEnds);
         if (n === 0) return lay;
         if (n < fewest) { best = lay; fewest = n; }
