@@ -68,3 +68,14 @@ def ends_round(before: GameState, after: GameState) -> bool:
 
 def ends_game(before: GameState, after: GameState) -> bool:
     return after.over
+
+
+def lays_far_spinner(before: GameState, after: GameState) -> bool:
+    """The tile is the round's first spinner, laid six or more tiles out along the line (the round goes on)."""
+    from bones.engine import observe
+    from bones.web.view import spinner_place
+
+    if len(after.results) != len(before.results) or after.over:
+        return False
+    now = spinner_place(observe(after, 0))
+    return spinner_place(observe(before, 0)) is None and now is not None and now.get("index", 0) >= 6

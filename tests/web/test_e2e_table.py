@@ -16,8 +16,9 @@ from typing import Any, Iterator
 
 import pytest
 
-from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, SHOTS, Server, open_table, seat_at_table, settle, view
-from .positions import ends_game, ends_round, find, scores
+from .e2e_helpers import (CHROMIUM, DESKTOP, PHONE, SHOTS, Server, crowding, open_table, seat_at_table, settle,
+                          view)
+from .positions import ends_game, ends_round, find, lays_far_spinner, scores
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
     pytest.skip("chromium is not installed at /usr/bin/chromium", allow_module_level=True)
@@ -437,4 +438,26 @@ def test_the_computers_tile_slides_to_the_line(browser: Any, server: Server) -> 
             break
     assert page.evaluate("() => window.seen.flying") > 0
     assert not page.locator(".flying").count()  # landed, and gone
+    page.context.close()
+
+
+def test_a_spinner_laid_far_out_keeps_the_tiles_large_on_a_phone(browser: Any, server: Server) -> None:
+    """All Fives' first spinner stays on the line's first row (its four ends need the room), so a spinner laid six
+    or more tiles out held the whole line in one long row of small tiles on a phone; the line is now laid out from
+    the spinner where that draws it larger, every end still marked where it is."""
+    pos = find("all_fives", lays_far_spinner)
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=PHONE, actions=pos.actions)
+    page.locator(f'#hand [data-tile="{pos.tile}"]').tap()
+    settle(page)
+    sides = page.eval_on_selector_all("#line .tile-face rect.face", """rs => rs.map((r) => {
+      const b = r.getBoundingClientRect();
+      return Math.min(b.width, b.height);
+    })""")
+    assert min(sides) >= 20, sides  # a tile's short side in pixels: 12 before, 23 now
+    assert crowding(page) == []
+    # the spinner is the last tile at its end: the chalk ring and the point where the next tile lands are there
+    v = view(page)["view"]
+    assert set(page.eval_on_selector_all("#line .chalk-ring", "rs => rs.map((r) => r.dataset.end)")) >= set(v["ends"])
+    shot(page, "far_spinner_phone")
+    assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

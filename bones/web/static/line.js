@@ -186,8 +186,10 @@ function layoutOnce(view, limit, flip = false, gap = 0, reach = Infinity) {
   const sp = view.spinner;
   // How far the first spinner's columns reach above and below the line (when it lies on the first row).
   const colDepth = (name) => (arms[name] || []).reduce((d, [i, o]) => d + (crosswise(i, o) ? S : 2 * S), 0);
-  const below = sp ? S + colDepth("D") : S;
-  const above = sp ? -(S + colDepth("U")) : -S;
+  // (an open U or D end also needs room for the tile it takes next, or a row turning back would cover its spot)
+  const spot = (name) => (name in (view.ends || {}) ? 2 * S : 0);
+  const below = sp ? S + colDepth("D") + spot("D") : S;
+  const above = sp ? -(S + colDepth("U") + spot("U")) : -S;
   const centre = centerDouble
     ? { a: hi, b: lo, x: -S / 2, y: -S, vertical: true, dir: "E", double: true, outer: { x: 0, y: 0 } }
     : { a: hi, b: lo, x: -S, y: -S / 2, vertical: false, dir: "E", double: false, outer: { x: 0, y: 0 } };
@@ -323,42 +325,101 @@ export function layout(view, limit, reach = Infinity) {
 }
 
 /**
+ * The same line seen from its first spinner, where that lies out along the L or R arm: the spinner becomes the
+ * first tile, the part of its arm beyond it one arm, and the tiles back from it through the first tile to the
+ * other end the other. The first spinner stays on the first row (its four ends need the room), so a spinner laid
+ * far out holds a long row; laid out from the spinner, the rest of the line can turn. Null where there is nothing
+ * to change. Each end keeps its name.
+ */
+export function fromSpinner(view) {
+  const sp = view.spinner;
+  if (!sp || (sp.arm !== "L" && sp.arm !== "R") || !view.center) return null;
+  const side = sp.arm;
+  const other = side === "L" ? "R" : "L";
+  const k = sp.index;
+  const arm = view.arms[side] || [];
+  const otherArm = view.arms[other] || [];
+  if (k >= arm.length) return null;
+  const [hi, lo] = view.center;
+  const near = arm[0][0]; // the first tile's number on the spinner's side
+  const centreTile = [near, otherArm.length ? otherArm[0][0] : hi === near ? lo : hi];
+  const back = arm.slice(0, k).reverse().map(([inner, outer]) => [outer, inner]);
+  const where = ([a, i]) => { // where a tile of the line lies in the new arms
+    if (a === "C") return [other, k];
+    if (a === side) return i === k ? ["C", 0] : i > k ? [side, i - k - 1] : [other, k - 1 - i];
+    if (a === other) return [other, k + 1 + i];
+    return [a, i];
+  };
+  const roots = Object.fromEntries(Object.entries(view.roots || {}).map(([n, r]) => [n, where(r)]));
+  roots.L = ["C", 0];
+  roots.R = ["C", 0];
+  return {
+    ...view,
+    center: arm[k],
+    arms: { ...view.arms, [side]: arm.slice(k + 1), [other]: [...back, centreTile, ...otherArm] },
+    roots,
+    spinner: { arm: "C" },
+    fromSpinner: side, // the end whose last tile is the spinner while nothing lies beyond it
+  };
+}
+
+/**
+ * Lay the line out for a felt of `width` × `height` pixels: its layout, the box it is drawn in (SVG units) and
+ * the pixels a unit gets. Where the first spinner lies out along an arm, the line is also laid out from the
+ * spinner (`fromSpinner`), and that is taken when it draws the tiles clearly larger.
+ */
+export function fit(view, width, height) {
+  const aspect = Math.max(0.45, Math.min(3, width / Math.max(1, height)));
+  const limit = Math.max(3.5 * S, Math.min(16 * S, 5 * S * aspect));
+  const one = (v) => {
+    // how far the U and D arms may go from the line before they turn: about what the felt's height gives
+    const lay = layout(v, limit, Math.max(4 * S, limit / aspect));
+    let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
+    const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
+    for (const t of lay.tiles) {
+      const [w, h] = size(t);
+      grow(t.x, t.y);
+      grow(t.x + w, t.y + h);
+    }
+    for (const p of Object.values(lay.next)) grow(p.x, p.y);
+    const pad = S * 1.2;
+    minX -= pad; minY -= pad; maxX += pad; maxY += pad;
+    // Keep tiles from growing huge on an empty table, and the line in the middle of the felt.
+    const minW = 9 * S * Math.max(1, aspect * 0.75), minH = minW / aspect;
+    if (maxX - minX < minW) { const c = (maxX + minX) / 2; minX = c - minW / 2; maxX = c + minW / 2; }
+    if (maxY - minY < minH) { const c = (maxY + minY) / 2; minY = c - minH / 2; maxY = c + minH / 2; }
+    const box = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
+    return { view: v, lay, box, unit: Math.min(width / box.w, height / box.h) || 1 };
+  };
+  const plain = one(view);
+  const turned = fromSpinner(view);
+  if (!turned) return plain;
+  const other = one(turned);
+  return other.unit > plain.unit * 1.15 ? other : plain;
+}
+
+/**
  * Draw the line into `svg`: tiles, chalk rings on the open ends, and chalk dots for `choices`
  * ([{end, label}]) that call `onChoose(end)`; `hintEnd` marks the end a hint suggests.
  */
 export function drawLine(svg, view, { width, height, choices = [], onChoose = null, hintEnd = null, fresh = null }) {
   while (svg.firstChild) svg.removeChild(svg.firstChild);
-  const aspect = Math.max(0.45, Math.min(3, width / Math.max(1, height)));
-  const limit = Math.max(3.5 * S, Math.min(16 * S, 5 * S * aspect));
-  // how far the U and D arms may go from the line before they turn: about what the felt's height gives
-  const lay = layout(view, limit, Math.max(4 * S, limit / aspect));
-  let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
-  const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
-  for (const t of lay.tiles) {
-    const [w, h] = size(t);
-    grow(t.x, t.y);
-    grow(t.x + w, t.y + h);
-  }
-  for (const p of Object.values(lay.next)) grow(p.x, p.y);
-  const pad = S * 1.2;
-  minX -= pad; minY -= pad; maxX += pad; maxY += pad;
-  // Keep tiles from growing huge on an empty table, and the line in the middle of the felt.
-  const minW = 9 * S * Math.max(1, aspect * 0.75), minH = minW / aspect;
-  if (maxX - minX < minW) { const c = (maxX + minX) / 2; minX = c - minW / 2; maxX = c + minW / 2; }
-  if (maxY - minY < minH) { const c = (maxY + minY) / 2; minY = c - minH / 2; maxY = c + minH / 2; }
-  svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
+  const fitted = fit(view, width, height);
+  const { lay, box: vb } = fitted;
+  const drawn = fitted.view;
+  svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
   for (const t of lay.tiles) {
     const g = tileGroup(t.a, t.b, t.x, t.y, S, t.vertical);
     if (t.spinner) g.classList.add("spinner");
     // the outermost tile of each arm (and the first tile, "C"): where a tile laid at that end lies
-    const last = t.arm === "C" || t.index === (view.arms[t.arm] || []).length - 1;
-    if (last) g.setAttribute("data-last", t.arm);
-    if (fresh && t.arm === fresh && last) g.classList.add("fresh");
+    let last = t.arm !== "C" && t.index === (drawn.arms[t.arm] || []).length - 1 ? t.arm : null;
+    if (t.arm === "C") last = drawn.fromSpinner && !drawn.arms[drawn.fromSpinner].length ? drawn.fromSpinner : "C";
+    if (last) g.setAttribute("data-last", last);
+    if (fresh && last === fresh) g.classList.add("fresh");
     svg.appendChild(g);
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
   // not mark; an empty short end of a spinner gets a chalk cap just outside it.
-  const vb = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
   const defs = el("defs");
   svg.appendChild(defs);
   const ringed = new Set();
