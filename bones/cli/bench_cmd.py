@@ -24,7 +24,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--rules", nargs="+", default=list(RULES), help="rules ids to measure (default: every game)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and random choices")
     p.add_argument("--expert-positions", type=int, default=50,
-                   help="positions per stage for the Expert measurement (default 50)")
+                   help="positions per stage for the Expert measurement (default 50; 0 skips it)")
     p.add_argument("--no-expert", action="store_true", help="skip the Expert measurement")
     p.add_argument("--pypi-seconds", type=float, default=4.0,
                    help="time for the side-by-side run against the PyPI package dominoes 6.1.0 on four-handed "
@@ -51,11 +51,16 @@ def rounds_per_second(rules_id: str, seconds: float, seed: int) -> float:
 def run(args: argparse.Namespace) -> int:
     unknown = [r for r in args.rules if r not in RULES]
     if unknown:
-        print(f"bones bench: unknown rules {', '.join(unknown)} (known: {', '.join(RULES)})", file=sys.stderr)
+        print(f"bones bench: unknown rules {', '.join(repr(r) for r in unknown)} (known: {', '.join(RULES)})",
+              file=sys.stderr)
         return 2
     if args.seconds <= 0:
         print("bones bench: --seconds must be positive", file=sys.stderr)
         return 2
+    for flag, value in (("--expert-positions", args.expert_positions), ("--pypi-seconds", args.pypi_seconds)):
+        if value < 0:
+            print(f"bones bench: {flag} cannot be negative (0 skips that measurement)", file=sys.stderr)
+            return 2
     out: dict[str, Any] = {"python": platform.python_version(), "seconds": args.seconds, "rounds_per_s": {}}
     per = args.seconds / len(args.rules)
     for rid in args.rules:
@@ -69,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"partnership Block, seven tiles, beside dominoes 6.1.0 for {args.pypi_seconds:.1f} s ...",
                   file=sys.stderr)
         out["versus_dominoes"] = versus_pypi(args.pypi_seconds, args.seed)
-    if not args.no_expert:
+    if not args.no_expert and args.expert_positions > 0:
         from bones.tournament.speed import expert_bench
 
         ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]

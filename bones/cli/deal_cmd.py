@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from bones.engine import RULES, RulesError, game_to_record, new_game
+from bones.engine import RULES, RulesError, game_to_record, new_game, record_text
 
 from .game_options import add_option_argument, options_from
 
@@ -27,5 +26,5 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as e:
         print(f"bones deal: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(game_to_record(game), indent=2))
+    print(record_text(game_to_record(game)), end="")
     return 0

@@ -34,10 +34,25 @@ def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:
     return parser
 
 
+def _hint(command: str | None, extra: Sequence[str]) -> str:
+    """What an argument a command does not take was likely meant as."""
+    if command in ("play", "deal") and "--seats" in extra:
+        return f" (bones {command} counts the seats with --players N)"
+    if command == "tournament" and any(not e.startswith("-") for e in extra):
+        return " (--players takes the two levels, A and B; the seats at the table are --seats N)"
+    if command == "replay":
+        return " (bones replay reads one record: a file, or - for standard input)"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     mods = _available()
     parser = build_parser(mods)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # said by the command's own parser (its usage, not the top level's), with what was likely meant
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        own = commands.choices.get(args.command) if args.command else None
+        (own or parser).error(f"unrecognized arguments: {' '.join(extra)}{_hint(args.command, extra)}")
     if not args.command:
         parser.print_help()
         return 2

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from typing import Any, Callable, Sequence
 
-from bones.engine import RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, new_game, observe
+from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
+                          new_game, observe, record_text)
 from bones.engine.rules import GameEnd
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
@@ -27,6 +29,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--level", default="medium", help="the computer's level (see `bones players`; default medium)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed)")
     p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
+    p.add_argument("--record", metavar="FILE", help="write the game's record (docs/record.md) to FILE when the game "
+                   "ends or is left; `bones replay FILE` plays it back")
     add_option_argument(p)
 
 
@@ -157,8 +161,48 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
 
 
 def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
-         read: Callable[[str], str] = input) -> int:
+         read: Callable[[str], str] = input, record: str | None = None) -> int:
+    """Play one game in the terminal; with `record`, its record is written there when it ends or is left."""
     game = new_game(rules_id, seed, options)
+    game = new_game(rules_id, seed, options, names=names_of(game))
+    kept = [game]  # the game as far as it went
+    try:
+        code = _play(kept, level, seed, options, read)
+    finally:
+        written = record is None or _write_record(kept[0], record)
+    return code if written else 1
+
+
+def _write_record(game: GameState, path: str) -> bool:
+    """The game so far as a record (docs/record.md) in `path`, said on stdout; a file that cannot be written is
+    said on stderr."""
+    text = record_text(game_to_record(game))
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        print(f"bones play: cannot write the record to {path}: {e.strerror or e}", file=sys.stderr)
+        return False
+    print(f"Record written to {path} (`bones replay {path}` plays it back).")
+    return True
+
+
+def _unwritable(path: str) -> str | None:
+    """Why a record could not be written to `path` (checked before the game, not after it), or None."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        return "it is a folder"
+    if not os.path.isdir(folder):
+        return f"there is no folder {folder}"
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        return "permission denied"
+    return None
+
+
+def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] | None,
+          read: Callable[[str], str]) -> int:
+    """The game in `kept[0]` played to its end (or until the player leaves), `kept[0]` following it."""
+    game = kept[0]
     n = game.seats
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
@@ -198,9 +242,9 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
                     return 0
                 action = asked
             try:
-                game = game.apply(action)
+                game = kept[0] = game.apply(action)
             except IllegalAction as e:
-                print(f"   Not allowed: {e}.")
+                print(f"   Not allowed: {str(e).replace(f'the hand of seat {YOU}', 'your hand')}.")
                 continue
             msg = describe(before, game, "You")
             if action.kind == "draw":
@@ -208,7 +252,7 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
                 new = [t for t in drawn if t not in obs.hand]
                 msg += f" You drew {new[0]}." if new else ""
         else:
-            game = game.apply(computers[seat](obs))
+            game = kept[0] = game.apply(computers[seat](obs))
             msg = describe(before, game, names[seat])
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
@@ -255,4 +299,7 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, ValueError) as e:
         print(f"bones play: {e}", file=sys.stderr)
         return 2
-    return play(args.rules, args.level, seed, options)
+    if args.record is not None and (problem := _unwritable(args.record)):
+        print(f"bones play: cannot write the record to {args.record}: {problem}", file=sys.stderr)
+        return 2
+    return play(args.rules, args.level, seed, options, record=args.record)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -22,7 +24,14 @@ def run(args: argparse.Namespace) -> int:
 
     from bones.web import create_app, default_data_dir
 
+    if not 0 <= args.port <= 65535:
+        print(f"bones serve: --port {args.port} is not a port: give one from 1 to 65535, or 0 to pick a free one",
+              file=sys.stderr)
+        return 2
     data = args.data or str(default_data_dir())
+    if os.path.exists(data) and not os.path.isdir(data):
+        print(f"bones serve: --data {data} is a file: give a folder to keep the games in", file=sys.stderr)
+        return 2
     app = create_app(data)
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -31,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sock.bind((args.host, args.port))
     except OSError as e:
-        print(f"bones serve: cannot listen on {args.host}:{args.port}: {e.strerror}")
+        print(f"bones serve: cannot listen on {args.host}:{args.port}: {e.strerror}", file=sys.stderr)
         return 1
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
@@ -38,6 +39,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--seed", type=int, default=0, help="fixes every deal; the same seed gives the same games")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else on stdout")
+    p.add_argument("--records", metavar="DIR", help="write every game's record (docs/record.md) into DIR, made if "
+                   "missing: deal-NNNNN-aS.json, the deal's number and the seat A first sat in")
     add_option_argument(p)
 
 
@@ -51,12 +54,20 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     if args.jobs is not None and args.jobs < 1:
         return _fail("--jobs must be at least 1")
+    if args.records is not None:
+        if os.path.exists(args.records) and not os.path.isdir(args.records):
+            return _fail(f"--records {args.records} is a file, not a folder")
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as e:
+            return _fail(f"cannot make the folder {args.records}: {e.strerror or e}")
     try:
         options = options_from(args, args.seats)
         rules = get_rules(args.rules, options)
         total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
         if args.json or not sys.stderr.isatty():
-            result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options)
+            result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options,
+                                    records=args.records)
         else:
             result = _with_progress(args, total, options)
     except ValueError as e:
@@ -82,7 +93,7 @@ def _with_progress(args: argparse.Namespace, total: int, options: dict[str, Any]
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=total)
         return run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options,
-                              on_game=lambda n: progress.update(task, completed=n))
+                              on_game=lambda n: progress.update(task, completed=n), records=args.records)
 
 
 def summary(result: TournamentResult) -> str:
@@ -101,12 +112,13 @@ def summary(result: TournamentResult) -> str:
     else:
         table = f"{a} (A) v {b} (B)"
     tie = "a tie counts half" if result.sides == 2 else "a tie among k counts 1/k"
+    unit = "chips " if get_rules(result.rules).plays_for_chips else "points"
     return "\n".join([
         f"{result.rules}: {table}, {n} games in duplicate",
         f"wins      {a} (A) {wa}, {b} (B) {wb}, ties {result.ties}",
         f"win rate  A {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; {tie}; "
         f"fair share {100 * result.fair_share:.1f}%)",
-        f"points    per game A {pa:.1f}, B {pb:.1f}",
-        f"per hand  A {gain:+.2f} against a side of B (95% interval {glo:+.2f} to {ghi:+.2f})",
+        f"{unit}    per game A {pa:.1f}, B {pb:.1f}",
+        f"per hand  A {gain:+.2f} {unit.strip()} against a side of B (95% interval {glo:+.2f} to {ghi:+.2f})",
         f"ms/move   A median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  B median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
     ])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from .actions import Action, ActionParseError
@@ -147,7 +148,10 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             try:
                 after = game.apply(Action.parse(text))
             except (ActionParseError, IllegalAction) as e:
-                raise RecordError(str(e), i, j, text) from None
+                message = str(e)
+                if game.current_seat is not None and re.search(r"\byou\b", message):
+                    message = f"seat {game.current_seat} to move: {message}"  # the engine speaks to that seat
+                raise RecordError(message, i, j, text) from None
             if on_action is not None:
                 on_action(game, after, i, j)
             game = after
@@ -194,3 +198,31 @@ def game_to_record(game: GameState) -> dict[str, Any]:
                        "actions": []})
     doc["rounds"] = rounds
     return doc
+
+
+def record_text(doc: dict[str, Any]) -> str:
+    """A record as JSON text to keep or read: one line per field, round and hand, each list of tiles or actions on
+    one line (the document is the same as `json.dumps(doc)` gives; only the spacing differs)."""
+    def flat(value: Any) -> str:
+        return json.dumps(value, separators=(", ", ": "))
+
+    lines = ["{"]
+    fields = [(k, v) for k, v in doc.items() if k != "rounds"]
+    for k, v in fields:
+        lines.append(f"  {json.dumps(k)}: {flat(v)},")
+    lines.append('  "rounds": [')
+    rounds = doc.get("rounds", [])
+    for i, r in enumerate(rounds):
+        lines.append("    {")
+        items = list(r.items())
+        for j, (k, v) in enumerate(items):
+            comma = "," if j < len(items) - 1 else ""
+            if k == "hands":
+                hands = ",\n".join(f"        {flat(h)}" for h in v)
+                lines.append(f'      "hands": [\n{hands}\n      ]{comma}')
+            else:
+                lines.append(f"      {json.dumps(k)}: {flat(v)}{comma}")
+        lines.append("    }" + ("," if i < len(rounds) - 1 else ""))
+    lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"

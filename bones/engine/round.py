@@ -636,11 +636,11 @@ class RoundState:
             raise IllegalAction("nobody draws before the first tile: lead a tile")
         if self.setup.asks:
             self._check_step("draw")
+        if not self.setup.draws:
+            raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
-        if not self.setup.draws:
-            raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
         if not self.can_draw():
             kept = self.setup.kept_back
             why = f"the last {kept} tiles are never drawn" if kept else "the boneyard is empty"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import Any, Callable, Mapping, Sequence
 
+from bones.engine.record import game_to_record, record_text
 from bones.engine.rules import Rules, get_rules
 from bones.match import play_game
 from bones.players import make_player, stand_in
@@ -118,16 +119,26 @@ def seatings(rules: Rules) -> list[tuple[int, ...]]:
     return list(rules.sides)
 
 
-def play_pair(rules: Rules, players: tuple[str, str], seed: int, pair: int) -> list[GameSummary]:
-    """Every game of one deal: A's side in each seating of `seatings`, B in every other seat."""
+def play_pair(rules: Rules, players: tuple[str, str], seed: int, pair: int,
+              records: str | None = None) -> list[GameSummary]:
+    """Every game of one deal: A's side in each seating of `seatings`, B in every other seat. With `records` (a
+    folder), each game's record is written there (`record_name`)."""
     ds = deal_seed(seed, pair)
     out = []
     for seats_a in seatings(rules):
         levels = [players[0] if s in seats_a else players[1] for s in range(rules.players)]
         seated = [make_player(level, seed=ds + i) for i, level in enumerate(levels)]
         m = play_game(rules, seated, ds)
+        if records is not None:
+            with open(os.path.join(records, record_name(pair, seats_a[0])), "w", encoding="utf-8") as f:
+                f.write(record_text(game_to_record(m.game)))
         out.append(_summary(rules, pair, ds, seats_a, m))
     return out
+
+
+def record_name(pair: int, seat_a: int) -> str:
+    """The file of one game's record: the deal's number (from 1) and the seat A's side first sat in."""
+    return f"deal-{pair + 1:05d}-a{seat_a}.json"
 
 
 def _summary(rules: Rules, pair: int, ds: int, seats_a: tuple[int, ...], m: Any) -> GameSummary:
@@ -175,12 +186,14 @@ def run_tournament(
     jobs: int | None = None,
     options: Mapping[str, Any] | None = None,
     on_game: Callable[[int], None] | None = None,
+    records: str | None = None,
 ) -> TournamentResult:
     """Play `games` games of duplicate matches between `players[0]` (A) and `players[1]` (B): every deal once with
     A's side in each seating (`seatings`), so `games` is rounded up to a multiple of the number of sides.
 
     `jobs` worker processes (default: every core); `on_game(n)` is called as games finish, with how many finished.
-    Unknown rules or players raise ValueError before anything is played.
+    With `records` (an existing folder) every game's record is written there. Unknown rules or players raise
+    ValueError before anything is played.
     """
     rules = get_rules(rules_id, options)
     if len(players) != 2:
@@ -197,12 +210,12 @@ def run_tournament(
     done: list[GameSummary] = []
     if jobs == 1:
         for i in range(n):
-            done.extend(play_pair(rules, pair_players, seed, i))
+            done.extend(play_pair(rules, pair_players, seed, i, records))
             if on_game:
                 on_game(len(done))
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_pair, rules, pair_players, seed, i) for i in range(n)]
+            futures = [pool.submit(play_pair, rules, pair_players, seed, i, records) for i in range(n)]
             for f in as_completed(futures):
                 done.extend(f.result())
                 if on_game:

@@ -23,6 +23,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from bones.engine import record_text
+
 from .guard import SecurityHeaders, refusal
 from .store import Store
 from .table import ApiError, Table
@@ -126,6 +128,20 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
             return _json({"error": NO_COOKIE}, 404)
         return await guarded(lambda: table.peek(token, rules), token)
 
+    async def record(request: Request) -> Response:
+        """A finished game's record as a file to keep (`bones replay` plays it back)."""
+        token = _token(request)
+        if token is None:
+            return _json({"error": NO_COOKIE}, 404)
+        q = request.query_params
+        resp = await guarded(lambda: table.record(token, q.get("game"), q.get("id")), token)
+        if resp.status_code != 200:
+            return resp
+        doc = json.loads(bytes(resp.body))
+        return Response(record_text(doc), media_type="application/json", headers={
+            "Cache-Control": "no-store",
+            "Content-Disposition": f'attachment; filename="bones-{doc["rules"]}-{int(q.get("id", 0))}.json"'})
+
     async def rules(request: Request) -> Response:
         q = request.query_params
         return await guarded(lambda: table.rules_words(q.get("game"), q.get("players"), q.get("options")), None)
@@ -154,6 +170,7 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
         Route("/api/health", health),
         Route("/api/state", state),
         Route("/api/rules", rules),
+        Route("/api/record", record),
         Route("/api/open", post(table.open), methods=["POST"]),
         Route("/api/action", post(table.act), methods=["POST"]),
         Route("/api/undo", post(table.undo), methods=["POST"]),

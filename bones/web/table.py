@@ -15,8 +15,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, get_rules, new_game, observe,
-                          observe_finished)
+from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, game_to_record, get_rules,
+                          new_game, observe, observe_finished)
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, players_words
 from bones.players import LEVELS
@@ -538,10 +538,11 @@ class Table:
         is nothing you may take back. With two players a side takes back only its own tile, with its tiles face
         up: never the other side's, and never under the lid."""
         humans = _humans(row)
+        floor = self._round_start(rep)
         i = len(row.actions) - 1
-        while i >= 0 and not (rep.seats[i] in humans and row.actions[i] not in FORCED):
+        while i >= floor and not (rep.seats[i] in humans and row.actions[i] not in FORCED):
             i -= 1
-        if i < 0:
+        if i < floor:
             return None
         if row.two:
             seat = rep.game.current_seat
@@ -551,13 +552,29 @@ class Table:
             i -= 1
         return i
 
+    @staticmethod
+    def _round_start(rep: Replayed) -> int:
+        """The first action Undo may take back: the first of the round being played. A finished round showed every
+        hand, so neither it nor a finished game is taken back (it would be played again knowing them)."""
+        game = rep.game
+        if game.over or (game.round is not None and game.round.over):
+            return sum(len(a) for a in game.actions)
+        return sum(len(a) for a in game.actions[:game.round_index])
+
     def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
         row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
         rep = self.replay(row)
         cut = self._undo_from(row, rep)
         if cut is None:
-            if row.two and any(s in _humans(row) and a not in ("draw", "pass") for s, a in zip(rep.seats, row.actions)):
+            if rep.game.over:
+                raise ApiError(409, "The game is over and every hand has been shown: it cannot be taken back.")
+            floor = self._round_start(rep)
+            moved = [s in _humans(row) and a not in FORCED for s, a in zip(rep.seats, row.actions)]
+            if any(moved[:floor]) and not any(moved[floor:]):
+                raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
+                                    "been shown.")
+            if row.two and any(moved):
                 raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
                                     "face up: the other side's move stands.")
             raise ApiError(409, "There is nothing to undo yet.")
@@ -706,6 +723,28 @@ class Table:
             raise ApiError(404, f"This browser has no game of {RULES[rules].name} on the table yet: open the page "
                                 "to deal one.")
         return {"state": self.state(token, row, self.replay(row))}
+
+    def record(self, token: str, rules: Any, game_id: Any) -> dict[str, Any]:
+        """One of this browser's games as a record (docs/record.md), once it is over: a record holds every hand
+        and the boneyard, so an unfinished game's would show the tiles the table hides."""
+        rules = _check_rules(rules)
+        try:
+            gid = int(game_id)
+        except (TypeError, ValueError):
+            raise ApiError(400, "Say which game: ?game=<rules>&id=<the game's number>.") from None
+        row = self.store.game(gid) if 0 < gid < 2**62 else None
+        if row is None or row.rules != rules:
+            raise ApiError(404, f"There is no game {gid} of {RULES[rules].name}.")
+        if row.token != token:
+            raise ApiError(403, "That game belongs to another browser.")
+        game = self.replay(row).game
+        if not game.over:
+            raise ApiError(409, "A record shows every hand and the boneyard: it is given once the game is over.")
+        doc = game_to_record(game)
+        rounds = doc.pop("rounds")
+        doc["names"] = list(_names(row.two, game.seats).labels)
+        doc["rounds"] = rounds  # the names before the rounds, as in every record bones writes
+        return doc
 
     def rules_words(self, rules: Any, players: Any = None, options: Any = None) -> dict[str, Any]:
         """The Rules panel of a game (for a number of players it allows, with the variations given as JSON), from

@@ -542,3 +542,31 @@ def test_bench_shows_experts_figures_as_a_table_and_says_what_it_is_measuring(
     rows = out.split("million nodes a second:\n", 1)[1].splitlines()
     name, worlds, p50, slash, p99, rate = rows[0].split()
     assert name == "block" and int(worlds) >= 1 and slash == "/" and float(p99) >= float(p50) > 0 and float(rate) > 0
+
+
+def test_bench_skips_what_is_given_zero_and_refuses_what_cannot_be(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--expert-positions 0` measures no Expert decision (it reported a row of zeros as if it had); a negative
+    count or time is refused; an unknown game is named in quotes, as every command names it."""
+    code, out, _ = run_main(["bench", "--rules", "block", "--seconds", "0.2", "--expert-positions", "0",
+                             "--pypi-seconds", "0", "--json"], capsys)
+    assert code == 0 and "expert" not in json.loads(out)
+    for flag in ("--expert-positions", "--pypi-seconds"):
+        code, out, err = run_main(["bench", "--rules", "block", flag, "-1"], capsys)
+        assert code == 2 and f"{flag} cannot be negative" in err and not out
+    code, _, err = run_main(["bench", "--rules", "poker"], capsys)
+    assert code == 2 and "unknown rules 'poker'" in err
+
+
+@pytest.mark.parametrize("argv,usage,says", [
+    (["play", "--rules", "muggins", "--seats", "3"], "usage: bones play", "counts the seats with --players N"),
+    (["deal", "--rules", "muggins", "--seed", "1", "--seats", "3"], "usage: bones deal", "with --players N"),
+    (["tournament", "--rules", "draw", "--players", "easy", "easy", "easy"], "usage: bones tournament",
+     "--players takes the two levels"),
+    (["replay", "a.json", "b.json"], "usage: bones replay", "reads one record"),
+])
+def test_an_argument_a_command_does_not_take_gets_that_commands_usage_and_a_hint(
+        argv: list[str], usage: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli_main.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith(usage) and says in err

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import pytest
 
 from bones.cli.main import main
 from bones.cli.play_cmd import play
-from bones.engine import RULES
+from bones.engine import RULES, load
 
 
 def scripted(answers: list[str]):
@@ -133,3 +135,22 @@ def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytes
     out = capsys.readouterr().out
     assert "(down to the 0-0)" in out and "draw a tile" in out and "gives " in out
     assert "Nobody holds a double below the 1-1: no more rounds are dealt." in out  # why the game ends there
+
+
+def test_a_game_played_in_the_terminal_is_kept_as_a_record_that_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--record FILE`: the game, whole or as far as it went, in the record format, which replays to the same
+    scores; a place it cannot be written is refused before the game starts."""
+    done = tmp_path / "done.json"
+    assert play("all_fives", "beginner", 5, None, read=scripted([]), record=str(done)) == 0
+    assert "Record written to" in capsys.readouterr().out
+    whole = load(json.loads(done.read_text()))
+    assert whole.over and whole.names == ("You", "Computer")
+    left = tmp_path / "left.json"
+    assert play("muggins", "easy", 5, {"players": 3}, read=scripted(["1", "1", "q"]), record=str(left)) == 0
+    part = load(json.loads(left.read_text()))
+    assert not part.over and part.seats == 3 and sum(len(a) for a in part.actions) >= 2
+    assert main(["play", "--record", str(tmp_path / "no" / "x.json")]) == 2
+    assert "there is no folder" in capsys.readouterr().err
+    assert main(["play", "--record", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err

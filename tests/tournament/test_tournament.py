@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from bones.cli.main import main
+from bones.engine import load
 from bones.tournament import deal_seed, pairs_for, percentile, run_tournament, wilson
 
 
@@ -133,3 +135,25 @@ def test_cli_seats_sets_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "fair share 33.3%" in out
     code = main(["tournament", "--rules", "block", "--seats", "3", "--players", "easy", "easy", "--games", "2"])
     assert code == 2 and "Block is played by 2 players, not 3" in capsys.readouterr().err
+
+
+def test_every_game_of_a_tournament_can_be_kept_as_a_record(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """`--records DIR`: one record per game, named by deal and A's seat, each replaying to the scores the
+    tournament counted, whatever the jobs; a file in the way is refused."""
+    folder = tmp_path / "games"
+    assert main(["tournament", "--rules", "domino_pool", "--players", "easy", "beginner", "--games", "4",
+                 "--seed", "2", "--jobs", "2", "--records", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "\nchips     per game A" in out and "chips against a side of B" in out
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [f"deal-00001-a{s}.json" for s in range(4)]
+    result = run_tournament("domino_pool", ["easy", "beginner"], 4, seed=2, jobs=1)
+    for g in result.games:
+        game = load(json.loads((folder / f"deal-00001-a{g.seat_a}.json").read_text()))
+        assert game.over and game.scores[g.seat_a] == g.points[0]
+        assert game.names is not None and game.names[g.seat_a] == "easy"
+    (tmp_path / "file").write_text("x")
+    assert main(["tournament", "--rules", "draw", "--players", "easy", "beginner", "--games", "2",
+                 "--records", str(tmp_path / "file")]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err

@@ -7,6 +7,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from bones.engine import load
 from bones.web import create_app
 
 from .conftest import open_game, play_first_legal, table_client
@@ -148,15 +149,39 @@ def test_actions_after_the_end_are_refused_and_the_record_kept_once(client: Test
     assert r.status_code == 409 and "over" in r.json()["error"]
     r = post(client, "/api/hint", body)
     assert r.status_code == 409
-    _unchanged(client, final)
-    # Undo after the end: the game goes on, and the first result stays in the record (once).
+    # Undo after the end is refused too: every hand has been shown, and the game would be played again knowing them
     r = post(client, "/api/undo", body)
+    assert r.status_code == 409 and "every hand has been shown" in r.json()["error"]
+    assert not final["can_undo"]
+    _unchanged(client, final)
+    assert len(peek(client, "block")["record"]["games"]) == 1
+
+
+def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
+    """A round's end shows every hand: Undo takes back moves of the round being played, never across its start."""
+    st = open_game(client, "draw")
+    while st["view"]["round"] == 1:
+        v = st["view"]
+        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+        assert r.status_code == 200, r.text
+        st = r.json()["state"]
+    assert st["view"]["round"] == 2 and not st["view"]["game_over"]
+    assert not st["can_undo"]  # nothing of yours in this round yet
+    r = post(client, "/api/undo", {"game": "draw", "id": st["id"], "n": st["n"]})
+    assert r.status_code == 409 and "round being played" in r.json()["error"]
+    _unchanged(client, st)
+    while not any(a[0].isdigit() for a in st["view"]["legal"]):  # draw until a tile fits (never taken back alone)
+        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "draw"})
+        st = r.json()["state"]
+    start = st["n"]
+    tile = next(a for a in st["view"]["legal"] if a[0].isdigit())
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": tile})
+    moved = r.json()["state"]
+    assert moved["view"]["round"] == 2 and moved["can_undo"]
+    r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
     assert r.status_code == 200, r.text
-    undone = r.json()["state"]
-    assert not undone["view"]["game_over"]
-    again = play_first_legal(client, "block", pick=1)
-    assert again["view"]["game_over"]
-    assert len(again["record"]["games"]) == 1
+    back = r.json()["state"]
+    assert back["view"]["round"] == 2 and back["n"] <= start and tile in back["view"]["legal"]
 
 
 def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
@@ -436,3 +461,27 @@ def test_two_people_share_the_table_only_in_games_for_two(client: Any) -> None:
     r = client.post("/api/settings", json={"game": "partnership_block"})
     assert r.status_code == 200 and r.json()["state"]["view"]["players"] == 4  # the game's own four seats
     assert r.json()["state"]["view"]["sides"] == [[0, 2], [1, 3]]
+
+
+def test_a_finished_games_record_is_given_to_its_browser_only(app: Any) -> None:
+    """A record holds every hand and the boneyard: the table gives it once the game is over, to the browser whose
+    game it is, as a file `bones replay` plays back to the same end."""
+    with table_client(app) as alice, table_client(app) as bob:
+        st = state(alice)
+        url = f"/api/record?game=draw&id={st['id']}"
+        early = alice.get(url)
+        assert early.status_code == 409 and "once the game is over" in early.json()["error"]
+        assert set(early.json()) == {"error"}  # nothing of the deal in a refusal
+        final = play_first_legal(alice, "draw")
+        r = alice.get(url)
+        assert r.status_code == 200 and r.headers["content-disposition"] == \
+            f'attachment; filename="bones-draw-{st["id"]}.json"'
+        game = load(r.json())
+        assert game.over and list(game.scores) == final["view"]["scores"]
+        assert r.json()["names"] == ["You", "The computer"] and r.json()["seed"]
+        assert bob.get(url).status_code == 403
+        assert alice.get(f"/api/record?game=block&id={st['id']}").status_code == 404
+        assert alice.get("/api/record?game=draw&id=x").status_code == 400
+        assert alice.get("/api/record?game=poker&id=1").status_code in (400, 404)
+        stranger = TestClient(app)
+        assert stranger.get(url).status_code == 404  # no cookie: no table

@@ -16,6 +16,8 @@ from typing import Any, Iterator
 
 import pytest
 
+from bones.engine import load
+
 from .e2e_helpers import (CHROMIUM, DESKTOP, PHONE, SHOTS, Server, crowding, open_table, seat_at_table, settle,
                           view)
 from .positions import ends_game, ends_round, find, lays_far_spinner, scores
@@ -189,6 +191,12 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
     assert page.locator("#game-over-strip .chip.won").count() == 1
     assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
+    # the finished game, saved as a record, plays back to the same end (the link downloads it)
+    href = page.get_attribute("#game-over-save", "href") or ""
+    saved = page.request.get(server.url + href)
+    assert saved.ok and "attachment" in saved.headers["content-disposition"]
+    back = load(saved.json())
+    assert back.over and back.scores == pos.after.scores and saved.json()["names"] == ["You", "The computer"]
     shot(page, f"game_over_{device}")
     fresh = page.evaluate("() => window.seen.fresh")
     tap(page, "#game-over-close", device)
@@ -459,5 +467,26 @@ def test_a_spinner_laid_far_out_keeps_the_tiles_large_on_a_phone(browser: Any, s
     v = view(page)["view"]
     assert set(page.eval_on_selector_all("#line .chalk-ring", "rs => rs.map((r) => r.dataset.end)")) >= set(v["ends"])
     shot(page, "far_spinner_phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_two_players_see_both_hands_at_a_rounds_end(browser: Any, server: Server) -> None:
+    """Two people on one device: at a round's end both hands lie face up (the near one stayed face down under the
+    lid while the box quoted its dots)."""
+    pos = find("block", lambda before, after: len(after.results) > len(before.results) and not after.over
+               and after.results[-1].end == "blocked")  # both sides still hold tiles
+    page = seat_at_table(browser, server, pos.game, pos.seed, opponent="two", actions=pos.actions)
+    page.click("#lid")
+    settle(page)
+    page.locator(f'#hand [data-tile="{pos.tile}"]').click()
+    page.wait_for_selector("#round-end:not([hidden])")
+    left = [sorted(str(t) for t in hand) for hand in pos.after.results[-1].hands_left]
+    near = sorted(page.eval_on_selector_all("#hand .tile-btn.face-up", "ts => ts.map((t) => t.dataset.tile)"))
+    assert near in left and near
+    assert page.locator("#hand .face-down").count() == 0 and not page.is_visible("#lid")
+    far = page.locator(".seat.shown .tile-svg.face-up").count()
+    assert sorted([len(near), far]) == sorted(len(h) for h in left)
+    shot(page, "two_players_round_end")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

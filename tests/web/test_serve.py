@@ -8,6 +8,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def test_bones_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "bones.cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
@@ -44,4 +46,19 @@ def test_bones_serve_refuses_a_busy_port(tmp_path: Path) -> None:
         port = s.getsockname()[1]
         out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", "--port", str(port), "--data",
                               str(tmp_path)], capture_output=True, text=True, timeout=30)
-    assert out.returncode == 1 and "cannot listen" in out.stdout
+    assert out.returncode == 1 and "cannot listen" in out.stderr and not out.stdout
+
+
+@pytest.mark.parametrize("args,says", [
+    (["--port", "-1"], "is not a port"),
+    (["--port", "70000"], "is not a port"),
+    (["--data", "FILE"], "is a file: give a folder"),
+])
+def test_bones_serve_refuses_a_port_out_of_range_or_a_file_for_data(tmp_path: Path, args: list[str],
+                                                                    says: str) -> None:
+    (tmp_path / "FILE").write_text("x")
+    args = [str(tmp_path / a) if a == "FILE" else a for a in args]
+    data = [] if "--data" in args else ["--data", str(tmp_path)]
+    out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", *args, *data], capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 2 and says in out.stderr and "Traceback" not in out.stderr

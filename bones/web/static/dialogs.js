@@ -133,10 +133,13 @@ export function recordText(rec) {
 
 /**
  * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
- * stands. Resolves "again" (Play again) or "close".
+ * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
  */
-export function gameOver(roundText, summary, record, title) {
+export function gameOver(roundText, summary, record, title, recordUrl) {
   const dlg = $("game-over");
+  // the finished game as a record to keep (docs/record.md): `bones replay` plays it back
+  $("game-over-save").href = recordUrl;
+  $("game-over-save").setAttribute("aria-label", "Save this game's record, a file bones replay plays back");
   dlg.style.setProperty("--columns", String(summary.names.length)); // a column of points for each player
   $("game-over-round").textContent = roundText || "";
   $("game-over-round").hidden = !roundText;

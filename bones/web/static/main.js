@@ -432,6 +432,20 @@ function renderHand(view) {
   const hadFocus = hand.contains(document.activeElement) ? document.activeElement?.dataset.tile : null;
   hand.replaceChildren();
   const lid = $("lid");
+  const shown = view.hand === null && ui.revealed ? ui.revealed[view.seat] : null;
+  if (shown) { // two players at a round's end: the near side's hand is turned up with every other
+    for (const t of shown) {
+      const [a, b] = halves(t);
+      const s = document.createElement("span");
+      s.className = "tile-btn face-up";
+      s.dataset.tile = t;
+      s.appendChild(tileSVG(a, b));
+      hand.appendChild(s);
+    }
+    lid.hidden = true;
+    hand.setAttribute("aria-label", `${view.names[view.seat]}'s tiles, face up: ${shown.map(spoken).join(", ") || "none"}`);
+    return;
+  }
   if (view.hand === null) {
     for (let i = 0; i < view.hand_count; i++) {
       const b = document.createElement("span");
@@ -526,7 +540,7 @@ async function playFrames(frames, state) {
         if (f.round_end.game_over) {
           ui.fresh = null;
           const name = state.games.find((g) => g.id === state.game)?.name || state.game;
-          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name);
+          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state));
           ui.revealed = null;
           if (again === "again") { ui.busy = false; applyState(state); return startOver(); }
         } else {
@@ -591,6 +605,11 @@ async function send(call, body) {
   } finally {
     document.body.dataset.busy = "0";
   }
+}
+
+/** Where the finished game's record is fetched from (a file to keep; the server gives it only once it is over). */
+function recordUrl(state) {
+  return `/api/record?game=${encodeURIComponent(state.game)}&id=${encodeURIComponent(state.id)}`;
 }
 
 function waitText() {
@@ -838,7 +857,7 @@ async function start() {
     const s = ui.state;
     if (s.view.game_over && s.summary) {
       const name = s.games.find((g) => g.id === s.game)?.name || s.game;
-      if (await gameOver("", s.summary, s.record, name) === "again") startOver();
+      if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
     }
   } catch (e) {
     $("status").textContent = e.message;
