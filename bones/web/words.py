@@ -314,7 +314,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     if st.scorers:
         w = st.scorers[0]
         gained = st.points[w]
-        made = f"{st.raw} dots in {other_hands}"
+        made = f"{st.raw} dot{'' if st.raw == 1 else 's'} in {other_hands}"
         if st.step:
             made += f", rounded to the nearest {st.step}"
         if st.end == "out":

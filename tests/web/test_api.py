@@ -393,6 +393,9 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
     assert text == ("Round 1: Computer 1 went out (You hold 9 dots, Computer 1 0, Computer 2 13). "
                     "22 dots in the other hands, rounded to the nearest 5 → +20.")
+    five_up = RULES["five_up"]
+    text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
+    assert "1 dot in the other hand," in text  # not "1 dots"
     assert pass_text(names, 2, [4, 1], RULES["muggins"]).endswith("the last 2 tiles in the boneyard are never drawn.")
     assert pass_text(names, 2, [4, 1], dd).endswith("the boneyard is empty.")
 

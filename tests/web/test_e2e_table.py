@@ -191,6 +191,8 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
     assert page.locator("#game-over-strip .chip.won").count() == 1
     assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
+    # under the box the table's own record already counts the game, and Undo is off (the hands were shown)
+    assert page.locator("#record-strip .chip.won").count() == 1 and page.is_disabled("#undo")
     # the finished game, saved as a record, plays back to the same end (the link downloads it)
     href = page.get_attribute("#game-over-save", "href") or ""
     saved = page.request.get(server.url + href)
@@ -234,6 +236,14 @@ def test_rules_settings_and_shortcuts(browser: Any, server: Server, device: str)
     page.click("#help-rules")
     page.wait_for_selector("#rules-dialog[open]")
     page.keyboard.press("Escape")
+    page.keyboard.press("r")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.keyboard.press("Escape")
+    # a single key works with the focus on the Show moves tick box (it was swallowed until you clicked elsewhere)
+    page.click("#show-moves")
+    settle(page)
+    page.click("#show-moves")
+    settle(page)
     page.keyboard.press("r")
     page.wait_for_selector("#rules-dialog[open]")
     page.keyboard.press("Escape")

@@ -108,9 +108,15 @@ function renderPanel(state) {
   $("help-shortcuts").textContent = shortcutsOn()
     ? "The single keys can be turned off in Settings."
     : "The single keys are off (Settings turns them on); Tab, the arrows, Enter and Esc always work.";
+  renderRecord(state);
+}
+
+/** The record under the table (each game and number of players its own), as `state` has it. */
+function renderRecord(state) {
   const rec = state.record;
-  const name = state.games.find((g) => g.id === state.game)?.name || state.game;
-  $("record-title").textContent = counts.length > 1 ? `${name}, ${state.players} players` : name;
+  const game = state.games.find((g) => g.id === state.game);
+  const name = game?.name || state.game;
+  $("record-title").textContent = (game?.players || [2]).length > 1 ? `${name}, ${state.players} players` : name;
   recordChips($("record-strip"), rec.counted ? rec.games : []);
   $("record-text").textContent = recordText(rec);
 }
@@ -540,6 +546,9 @@ async function playFrames(frames, state) {
         if (f.round_end.game_over) {
           ui.fresh = null;
           const name = state.games.find((g) => g.id === state.game)?.name || state.game;
+          // the record under the box already counts this game, and Undo has nothing left to take back
+          renderRecord(state);
+          $("undo").disabled = !state.can_undo;
           const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state));
           ui.revealed = null;
           if (again === "again") { ui.busy = false; applyState(state); return startOver(); }
@@ -788,7 +797,9 @@ function onKey(ev) {
     say(`${t} is back in your hand.`);
     return;
   }
-  if (tag === "SELECT" || tag === "INPUT") return;
+  // a menu takes letters to choose an option; a tick box (Show moves) only Space, so the single keys still work there
+  const box = tag === "INPUT" && ev.target.type === "checkbox";
+  if (tag === "SELECT" || (tag === "INPUT" && !(box && ev.key.length === 1 && ev.key !== " "))) return;
   if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
     if ($("hand").contains(document.activeElement) || !document.activeElement || document.activeElement === document.body) {
       ev.preventDefault();
