@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
                           new_game, observe, record_text)
-from bones.engine.rules import GameEnd
+from bones.engine.rules import GameEnd, get_rules
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
@@ -77,7 +77,11 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
 
 def names_of(game: GameState) -> list[str]:
     """The seats' names as the terminal calls them."""
-    n = game.seats
+    return seat_names(game.seats)
+
+
+def seat_names(n: int) -> list[str]:
+    """"You", then "Computer" (or "Computer 1" … at a table of more than two)."""
     return ["You"] + [f"Computer {i}" if n > 2 else "Computer" for i in range(1, n)]
 
 
@@ -163,8 +167,7 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
 def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
          read: Callable[[str], str] = input, record: str | None = None) -> int:
     """Play one game in the terminal; with `record`, its record is written there when it ends or is left."""
-    game = new_game(rules_id, seed, options)
-    game = new_game(rules_id, seed, options, names=names_of(game))
+    game = new_game(rules_id, seed, options, names=seat_names(get_rules(rules_id, options).players))
     kept = [game]  # the game as far as it went
     try:
         code = _play(kept, level, seed, options, read)
