@@ -90,8 +90,10 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
     store = Store(data_dir if data_dir is not None else default_data_dir())
     table = Table(store)
 
-    async def guarded(work: Callable[[], dict[str, Any]], token: str | None) -> Response:
-        """Run `work` in a thread under the browser's lock; refusals are 4xx with a sentence, failures 500."""
+    async def guarded(work: Callable[[], dict[str, Any]], token: str | None,
+                      render: Callable[[dict[str, Any]], Response] = _json) -> Response:
+        """Run `work` in a thread under the browser's lock and `render` its answer (JSON unless said); refusals are
+        4xx with a sentence, failures 500."""
         def run() -> dict[str, Any]:
             if token is None:
                 return work()
@@ -99,7 +101,7 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
                 return work()
 
         try:
-            return _json(await run_in_threadpool(run))
+            return render(await run_in_threadpool(run))
         except ApiError as e:
             return _error(e)
         except Exception:
@@ -134,13 +136,13 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
         if token is None:
             return _json({"error": NO_COOKIE}, 404)
         q = request.query_params
-        resp = await guarded(lambda: table.record(token, q.get("game"), q.get("id")), token)
-        if resp.status_code != 200:
-            return resp
-        doc = json.loads(bytes(resp.body))
-        return Response(record_text(doc), media_type="application/json", headers={
-            "Cache-Control": "no-store",
-            "Content-Disposition": f'attachment; filename="bones-{doc["rules"]}-{int(q.get("id", 0))}.json"'})
+
+        def as_file(doc: dict[str, Any]) -> Response:  # the id was read as a whole number before this is called
+            return Response(record_text(doc), media_type="application/json", headers={
+                "Cache-Control": "no-store",
+                "Content-Disposition": f'attachment; filename="bones-{doc["rules"]}-{int(q["id"])}.json"'})
+
+        return await guarded(lambda: table.record(token, q.get("game"), q.get("id")), token, as_file)
 
     async def rules(request: Request) -> Response:
         q = request.query_params
