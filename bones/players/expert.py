@@ -1,5 +1,6 @@
-"""Expert: deals out the tiles it cannot see in up to 120 ways that agree with everything seen, solves each deal
-face up to the end of the round, and plays the action that does best on average.
+"""Expert: deals out the tiles it cannot see in up to 120 ways that agree with everything seen (960 where a hand
+wins or loses a pool: `worlds_for`), solves each deal face up to the end of the round, and plays the action that does
+best on average.
 
 Each world's solve gives, per action, the round's point difference from here on (the searching seat's points
 minus the others'). `game_value` turns it into a game value, the chance of winning the game as 2p - 1, so a point
@@ -65,6 +66,13 @@ SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 
 MIN_WORLD_NODES = PROBE_NODES  # the least a world is given when the time left is short: one root action's first pass
 RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
+POOL_WORLDS = 8  # times the budget's worlds where a hand wins or loses a pool: a world is a few dozen nodes and its
+# value nearly all or nothing, so 120 of them leave the choice between close plays to chance (docs/levels.md)
+
+
+def worlds_for(obs: Observation, budget: Budget) -> int:
+    """How many worlds a decision samples: the budget's, or POOL_WORLDS times as many in a game for a pool."""
+    return max(1, budget.worlds) * (POOL_WORLDS if obs.rules.has_pool else 1)
 
 
 @dataclass(frozen=True)
@@ -167,7 +175,7 @@ class Expert:
         deadline = start + CAP_SHARE * budget.seconds
         # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
         cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
-        samples, weights = self._worlds(obs, belief, rng, max(1, budget.worlds))
+        samples, weights = self._worlds(obs, belief, rng, worlds_for(obs, budget))
         share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.scores_ends else WINDOW)
         window_points = max(1, int(share * obs.rules.target)) if share else 0
         by_rule = obs.seats > 2 and not obs.rules.partners and not self.paranoid

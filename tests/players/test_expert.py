@@ -10,7 +10,7 @@ import pytest
 from bones.engine import Deal, GameState, Tile, get_rules, observe
 from bones.engine.tiles import tile_set
 from bones.players.base import Budget
-from bones.players.expert import Expert
+from bones.players.expert import POOL_WORLDS, Expert
 from bones.players.hint import hint
 from bones.players.solver import Solver
 
@@ -244,3 +244,15 @@ def test_expert_on_a_star_sells_and_plays_legally_and_deterministically() -> Non
     again = Expert(seed=3).choose(obs, Budget(worlds=20))
     assert first.action in obs.legal_actions() and first.action.kind == "sell"
     assert first == again and first.analysis is not None and set(first.analysis) == {str(a) for a in obs.legal_actions()}
+
+
+def test_a_pool_is_weighed_over_eight_times_the_worlds() -> None:
+    """Where a hand wins or loses a pool, each world's value is nearly all or nothing: Expert samples POOL_WORLDS
+    times the budget's worlds there (counted in worlds, so a decision is still the same on any machine)."""
+    game, seat = _played_forward("domino_pool", 4, 3, 1)
+    obs = observe(game, seat)
+    _, _, stats = Expert(seed=1).analyse(obs, Budget(15, 30.0))
+    assert stats.worlds == 15 * POOL_WORLDS == 120
+    game, seat = _played_forward("block", 4, 3, 1)
+    _, _, stats = Expert(seed=1).analyse(observe(game, seat), Budget(15, 30.0))
+    assert stats.worlds == 15
