@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bones.engine import game_to_record, RecordError, load, new_game
+from bones.engine import game_to_record, RecordError, load, new_game, record_text
 from bones.engine.replay import replay_document, summary
 
 
@@ -104,3 +104,18 @@ def test_seed_and_written_deals_together() -> None:
     assert [sorted(game.round.hand(s)) for s in (0, 1)] == [sorted(h) for h in expected.hands]
     out = replay_document(doc)
     assert out["rounds"][1]["pips_left"] == [sum(t.pips for t in h) for h in expected.hands]
+
+
+@pytest.mark.parametrize("rules_id", ["draw", "partnership_block", "honest_john"])
+def test_record_text_is_the_same_document_laid_out_to_read(rules_id: str) -> None:
+    """`record_text` (what bones writes to a file) parses back to the very document, one hand a line."""
+    game = new_game(rules_id, 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        if game.over or game.current_seat is None:
+            break
+        game = game.apply(rng.choice(game.legal_actions()))
+    doc = game_to_record(game)
+    text = record_text(doc)
+    assert json.loads(text) == doc
+    assert all(line.startswith('        ["') for line in text.splitlines() if line.lstrip().startswith('["'))
