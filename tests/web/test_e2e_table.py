@@ -495,6 +495,9 @@ def test_two_players_see_both_hands_at_a_rounds_end(browser: Any, server: Server
     near = sorted(page.eval_on_selector_all("#hand .tile-btn.face-up", "ts => ts.map((t) => t.dataset.tile)"))
     assert near in left and near
     assert page.locator("#hand .face-down").count() == 0 and not page.is_visible("#lid")
+    # the box takes the room of the words above the hand, and more: the line gives some up, so the hand stays in
+    # the window at 1280×800, not pushed below it
+    assert page.evaluate("() => document.querySelector('#hand').getBoundingClientRect().bottom <= innerHeight + 1")
     far = page.locator(".seat.shown .tile-svg.face-up").count()
     assert sorted([len(near), far]) == sorted(len(h) for h in left)
     shot(page, "two_players_round_end")
