@@ -503,3 +503,16 @@ def test_two_players_see_both_hands_at_a_rounds_end(browser: Any, server: Server
     shot(page, "two_players_round_end")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_claim_and_muggins_make_way_for_a_rounds_end(browser: Any, server: Server) -> None:
+    """Nothing is claimed once a round is over: Claim and Muggins! leave the room to the round's box (they lay half
+    under it)."""
+    pos = find("muggins", ends_round)
+    page = seat_at_table(browser, server, pos.game, pos.seed, actions=pos.actions, options={"claims": True})
+    assert page.is_visible("#claim") and page.is_visible("#muggins")
+    page.locator(f'#hand [data-tile="{pos.tile}"]').click()
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert not page.is_visible("#claim") and not page.is_visible("#muggins")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
