@@ -247,6 +247,15 @@ def test_rules_settings_and_shortcuts(browser: Any, server: Server, device: str)
     page.keyboard.press("r")
     page.wait_for_selector("#rules-dialog[open]")
     page.keyboard.press("Escape")
+    # a menu chosen from with the pointer hands the focus back to the hand, so a single key is not a menu's letter
+    page.focus("#opponent")
+    page.dispatch_event("#opponent", "pointerdown")
+    page.select_option("#opponent", "easy")
+    settle(page)
+    assert page.evaluate("() => document.activeElement.id") != "opponent"
+    page.keyboard.press("r")
+    page.wait_for_selector("#rules-dialog[open]")
+    page.keyboard.press("Escape")
     # Settings: slow, sound on, single keys off; kept across a reload
     page.click("#settings")
     page.check('input[name="pace"][value="slow"]')

@@ -848,9 +848,22 @@ async function start() {
   $("confirm-yes").addEventListener("click", startOver);
   $("confirm-no").addEventListener("click", () => $("confirm").close());
   $("round-end-ok").addEventListener("click", () => ui.continueRound && ui.continueRound());
-  $("game").addEventListener("change", (e) => changeSetting({ game: e.target.value }));
-  $("opponent").addEventListener("change", (e) => changeSetting({ opponent: e.target.value }));
-  $("players").addEventListener("change", (e) => changeSetting({ players: Number(e.target.value) }));
+  // A menu chosen from with the mouse or a finger hands the focus back to the hand, so the single keys work again
+  // (a menu keeps letters to itself: "h" in the Game menu would choose Honest John); chosen with the keys, it keeps it.
+  const menu = (id, setting) => {
+    let pointed = false;
+    $(id).addEventListener("pointerdown", () => { pointed = true; });
+    $(id).addEventListener("keydown", () => { pointed = false; });
+    $(id).addEventListener("change", async (e) => {
+      const was = pointed;
+      pointed = false;
+      await changeSetting(setting(e.target.value));
+      if (was && document.activeElement === e.target) focusHand();
+    });
+  };
+  menu("game", (v) => ({ game: v }));
+  menu("opponent", (v) => ({ opponent: v }));
+  menu("players", (v) => ({ players: Number(v) }));
   $("show-moves").addEventListener("change", (e) => changeSetting({ show_moves: e.target.checked }));
   wireSettings(changeSetting);
   document.addEventListener("keydown", onKey);
