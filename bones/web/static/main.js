@@ -111,12 +111,17 @@ function renderPanel(state) {
   renderRecord(state);
 }
 
+/** The name of the game on the table ("All Fives"). */
+function gameName(state) {
+  return state.games.find((g) => g.id === state.game)?.name || state.game;
+}
+
 /** The record under the table (each game and number of players its own), as `state` has it. */
 function renderRecord(state) {
   const rec = state.record;
-  const game = state.games.find((g) => g.id === state.game);
-  const name = game?.name || state.game;
-  $("record-title").textContent = (game?.players || [2]).length > 1 ? `${name}, ${state.players} players` : name;
+  const name = gameName(state);
+  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
+  $("record-title").textContent = counts.length > 1 ? `${name}, ${state.players} players` : name;
   recordChips($("record-strip"), rec.counted ? rec.games : []);
   $("record-text").textContent = recordText(rec);
 }
@@ -545,7 +550,7 @@ async function playFrames(frames, state) {
       if (f.round_end) {
         if (f.round_end.game_over) {
           ui.fresh = null;
-          const name = state.games.find((g) => g.id === state.game)?.name || state.game;
+          const name = gameName(state);
           // the record under the box already counts this game, and Undo has nothing left to take back
           renderRecord(state);
           $("undo").disabled = !state.can_undo;
@@ -880,7 +885,7 @@ async function start() {
     document.body.dataset.busy = "0";
     const s = ui.state;
     if (s.view.game_over && s.summary) {
-      const name = s.games.find((g) => g.id === s.game)?.name || s.game;
+      const name = gameName(s);
       if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
     }
   } catch (e) {
