@@ -247,4 +247,4 @@ def observe_finished(game: GameState, seat: int) -> Observation:
     index = len(game.results) - 1
     # the hand just settled: its pool taken (only odd chips of a divided pool left in it), no ante in yet
     return _observation(game, game.finished, seat, index, None, game.scores, game.results,
-                        carried(game.rules, game.scores) if game.rules.has_pool else game.pool)
+                        carried(game.rules, game.scores))

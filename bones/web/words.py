@@ -192,9 +192,14 @@ def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int
     return f"{head}: {why}. {sets}."
 
 
+def count_words(n: int, word: str) -> str:
+    """`n` and the word, plural unless one: "1 dot", "12 dots", "3 chips"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def _hands_text(names: Names, pips: Sequence[int]) -> str:
     """`You hold 0 dots, the computer 12` (every seat, in seat order)."""
-    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {p} dot{'' if p == 1 else 's'}" if i == 0
+    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {count_words(p, 'dot')}" if i == 0
                       else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
 
 
@@ -314,7 +319,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     if st.scorers:
         w = st.scorers[0]
         gained = st.points[w]
-        made = f"{st.raw} dot{'' if st.raw == 1 else 's'} in {other_hands}"
+        made = f"{count_words(st.raw, 'dot')} in {other_hands}"
         if st.step:
             made += f", rounded to the nearest {st.step}"
         if st.end == "out":
@@ -341,7 +346,7 @@ def _pool_text(names: Names, result: RoundResult, rules: Rules, opening: str) ->
     st = result.settlement
     winners = st.scorers
     share = max(st.points) + rules.ante  # a winner's gain is its share less its ante
-    chips = f"{share} chip" + ("" if share == 1 else "s")
+    chips = count_words(share, "chip")
     if st.end == "out":
         return f"{opening}: domino takes the pool, {chips}."
     if len(winners) == 1:
@@ -417,9 +422,9 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
         again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
         text = game_text(names, scores, winner, rules) + again
     elif rules is not None and rules.has_pool:
-        text = game_text(names, scores, winner, rules) + f" {count} {'hand' if count == 1 else 'hands'}."
+        text = game_text(names, scores, winner, rules) + f" {count_words(count, 'hand')}."
     elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
-        text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}."
+        text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}."
     else:
-        text = game_text(names, scores, winner, rules) + f" {count} {'round' if count == 1 else 'rounds'}, to {target}."
+        text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}
