@@ -74,7 +74,8 @@ class Table(NamedTuple):
         if self.down == 1:
             t = TILES_BY_ID[self.center]
             return [t.high, t.low]
-        return [e[1] for e in self.ends if e is not None and not e[2] & EMPTY]
+        return [e[1] for e in self.ends if e is not None and not e[2] & EMPTY
+                and not (e[1] == 0 and e[2] & SPINNER and self.spinner_sides == 2)]
 
     def open_pips(self) -> tuple[int, ...]:
         """The numbers on the ends that may be played on now, each once, lowest first (a cross's arms waiting for
@@ -145,6 +146,13 @@ class Layout:
         self._table: list[list[Action]] | None = None
         self.double_bits: tuple[int, ...] = tuple(1 << (p * (p + 1) // 2 + p) for p in range(max_pip + 1))
         self.empty = Table((None,) * self.slots, -1, 0, -1, NO_SPINNER, 0, 0, 0)
+
+    def across(self, tile: Tile) -> bool:
+        """Whether `tile` is drawn across the line: a double, or where tiles make seven (Matadore) a trump instead
+        (seed 004: "Doublets are not placed crosswise ... The trumps are usually placed at right angles")."""
+        if self.fit is Fit.SEVEN:
+            return bool((self.trumps >> tile.id) & 1)
+        return tile.high == tile.low
 
     # ----- naming ------------------------------------------------------------------------------------------
 
@@ -294,6 +302,9 @@ class Layout:
             ends[0] = ends[1] = (hi, 2 * hi, SPINNER | DOUBLE)
             sp_pip, sides = hi, 2
             if self.free_spinner:
+                # its short ends open at once; while neither long side is covered the double counts once, as a
+                # lone double does: on the left side (seed 004: "The highest count possible is 35")
+                ends[1] = (hi, 0, SPINNER | DOUBLE)
                 ends[2] = ends[3] = (hi, 0, EMPTY)
         elif hi == lo:
             ends[0] = ends[1] = (hi, 2 * hi, DOUBLE)
@@ -329,6 +340,8 @@ class Layout:
         ends[slot] = (outer, 2 * outer if double else outer, new_flags)
         if flags & SPINNER:
             if pip == table.spinner_pip:
+                if self.free_spinner and sides == 2 and slot == 0:
+                    ends[1] = (pip, 2 * pip, ends[1][2])  # type: ignore[index]  # the right side counts it now
                 sides -= 1
                 if sides == 0:
                     if kind is LayoutKind.CROSS:

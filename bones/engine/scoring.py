@@ -119,6 +119,8 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
     winner = out_seat if end == "out" and out_seat is not None else lowest[0]
     counted = tuple(i for i in range(n) if i != winner)
     gain = round_pips(sum(pips[i] for i in counted), rules.rounding)
+    if rules.per_multiple and rules.rounding:
+        gain //= rules.rounding  # "If only one point is scored for each five": the count too, a point a five
     points = tuple([gain if i == winner else 0 for i in range(n)])
     return _new(Settlement, (end, winner, points, pips, (winner,), counted, 0, rules.rounding))
 

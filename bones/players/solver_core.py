@@ -380,7 +380,9 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         step = prm[P_ROUND]
         pts = total - rp[MAX_SEATS + w]
         if step:
-            pts = (pts + step // 2) // step * step
+            pts = (pts + step // 2) // step
+            if prm[P_PERMULT] == 0:
+                pts *= step  # one point a five (a three): the count too
         rp[w] = pts
     v = 0
     for i in range(n):
@@ -509,6 +511,7 @@ def play(fam, s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no
                 s[S_SIDES] = 2
                 s[S_SPIP] = hi
                 if kind == K_FREE:
+                    s[S_END + 4] = 0  # both long sides open: the double counts once (`layout.Layout.lead`)
                     open_end(s, 2, hi)
                     open_end(s, 3, hi)
         s[S_DOWN] = 1
@@ -535,6 +538,8 @@ def play(fam, s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no
                 open_end(s, 3, outer)
         if flags & SPIN:
             if pip == s[S_SPIP] and sides > 0:
+                if kind == K_FREE and sides == 2 and e == 0:
+                    s[S_END + 4] = 2 * pip  # the right side counts the double now
                 s[S_SIDES] = sides - 1
                 if sides == 1:
                     if kind == K_CROSS:

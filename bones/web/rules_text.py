@@ -248,18 +248,22 @@ def _end_scoring(rules: Rules) -> list[str]:
     else:
         out = [f"After every tile, add up the open ends. If they make a multiple of {m} ({m}, {2 * m}, {3 * m} …), "
                "the player who laid the tile scores that many points at once."]
+    def points(total: int) -> int:
+        return total // m if rules.per_multiple else total
+
     pair = _pair_example(m, top)
     if pair:
         a, b = pair
-        out.append(f"For example, ends showing {a} and {b} make {a} + {b} = {a + b} → +{a + b}.")
+        out.append(f"For example, ends showing {a} and {b} make {a} + {b} = {a + b} → +{points(a + b)}.")
     dbl = _double_example(m, top)
     if dbl:
         d, e = dbl
         out.append(f"A double lying at an end counts both halves: {d}-{d} at one end and {e} at the other make "
-                   f"{d} + {d} + {e} = {2 * d + e} → +{2 * d + e}.")
+                   f"{d} + {d} + {e} = {2 * d + e} → +{points(2 * d + e)}.")
     lone = next((d for d in range(top, 0, -1) if (2 * d) % m == 0), None)
     if lone is not None:
-        out.append(f"A first tile alone counts its dots once: {lone}-{lone} laid first scores {2 * lone}.")
+        out.append(f"A first tile alone counts its dots once: {lone}-{lone} laid first makes {2 * lone} and scores "
+                   f"{points(2 * lone)}.")
     if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.FIRST_SPINNER_FREE):
         out.append("A spinner counts as a double at an end while one of its long sides is open; its short sides "
                    "count nothing until a tile lies there, and then every open end counts.")
@@ -322,8 +326,12 @@ def _round_end(rules: Rules) -> list[str]:
     st = settle(rules, "out", 0, (0, 13) if n == 2 else (0, 6, 7, 4, 9, 3)[:n])
     raw = st.raw
     rounded = f", rounded to the nearest {step}" if step else ""
-    out.append(f"The player who goes out scores all the dots left in the other hands{rounded}: {raw} dots → "
-               f"+{st.points[0]}.")
+    if step and rules.per_multiple:
+        out.append(f"The player who goes out scores all the dots left in the other hands{rounded}, a point for each "
+                   f"{step}: {raw} dots → {round_pips(raw, step)} → +{st.points[0]}.")
+    else:
+        out.append(f"The player who goes out scores all the dots left in the other hands{rounded}: {raw} dots → "
+                   f"+{st.points[0]}.")
     if step:
         changed = [p for p in (*range(1, step), 12, 13, 14) if round_pips(p, step) != p]
         examples = ", ".join(f"{p} → {round_pips(p, step)}" for p in changed)

@@ -11,7 +11,7 @@ from typing import Sequence
 from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring
-from bones.engine.scoring import play_points
+from bones.engine.scoring import play_points, round_pips
 
 
 class Names:
@@ -322,6 +322,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         made = f"{count_words(st.raw, 'dot')} in {other_hands}"
         if st.step:
             made += f", rounded to the nearest {st.step}"
+            if rules.per_multiple:  # one point for each five (three): the count too
+                made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
         if st.end == "out":
             return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
         return f"{blocked} {hands}: the lightest hand scores the {made} → +{gained} for {names.lower(w)}."

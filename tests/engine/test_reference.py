@@ -156,7 +156,12 @@ class RefRound:
         if self.down == 1:
             assert self.first is not None
             return self.first.pips
-        return sum(w for _, w in self.ends.values())
+        total = sum(w for _, w in self.ends.values())
+        if self.r.layout == "first_spinner_free" and self.long_sides.get(self.spinner) == {"L", "R"}:
+            # seed 004's spinner variation: both sides of the first doublet open show one doublet, not two
+            # ("The highest count possible is 35")
+            total -= 2 * self.spinner  # type: ignore[operator]
+        return total
 
     def scored(self, double: bool) -> int:
         if self.r.headers:
@@ -320,6 +325,8 @@ class RefRound:
         elif w is not None:
             # seeds 002/004: going out scores the other hands, rounded; blocked: the lighter hand scores the rest
             self.end_points[w] = nearest(sum(pips) - pips[w], self.r.rounding)
+            if self.r.per_multiple and self.r.rounding:  # one point for each five: the hands too
+                self.end_points[w] //= self.r.rounding
         self.winner = w
         self.pips_left = pips
 

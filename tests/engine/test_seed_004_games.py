@@ -9,6 +9,7 @@ from bones.engine import Action, GameState, RoundState, get_rules
 from bones.engine.deal import cut_winner
 from bones.engine.observation import observe
 from bones.engine.rules import Cut
+from bones.engine.scoring import settle
 
 from tests.kit import T, assert_refused, deal, game, legal, play, tiles
 
@@ -188,8 +189,10 @@ def test_bergen_a_blocked_round_and_its_three_cases() -> None:
     assert settle(rules, "blocked", None, (4, 9), (True, False)).points == (0, 1)
     # "but if both hold doublets, the lower number of pips wins the point"
     assert settle(rules, "blocked", None, (4, 9), (True, True)).points == (1, 0)
-    # equal hands score nothing
+    # equal hands alike score nothing; at equal pips the hand free of doublets still scores
     assert settle(rules, "blocked", None, (6, 6), (False, False)).points == (0, 0)
+    assert settle(rules, "blocked", None, (6, 6), (True, True)).points == (0, 0)
+    assert settle(rules, "blocked", None, (6, 6), (True, False)).points == (0, 1)
     # "In addition to the headers, domino counts one"
     assert settle(rules, "out", 1, (7, 0), (True, False)).points == (0, 1)
 
@@ -219,6 +222,18 @@ def test_muggins_one_point_a_five_to_twenty() -> None:
     assert g.totals() == (4, 2)  # 10, 10 and 10 again: two points each time
 
 
+def test_muggins_one_point_a_five_counts_the_hand_left_the_same_way() -> None:
+    # one point for each five of the other hand too: 9 dots, the nearest five 10, two points (not 10 in a game to 20)
+    rules = get_rules("muggins", {"count": "per_five", "hand_size": 2})
+    g = play(GameState.new(rules, deals=[deal(["6-6 6-5", "6-0 5-4"])]), "6-6", "6-0 R", "6-5 L")
+    result = g.results[-1]
+    assert result.end == "out" and result.pips_left == (0, 9)
+    assert g.totals() == (1 + 2, 0)  # 6-5 leaves ends of 5 and 0 (one five), then the 9 left
+    threes = get_rules("all_threes", {"count": "per_five"})
+    assert settle(threes, "out", 0, (0, 14)).points == (5, 0)  # 14 -> 15: five threes
+    assert settle(threes, "blocked", None, (4, 22)).points == (7, 0)  # 22 -> 21: seven threes
+
+
 def test_muggins_spinner_thirty_five_with_four_lines_open() -> None:
     # "The highest count possible is 35; all four lines open, with the 6-6, 4-4, 5-5, and 0-5 at the ends." Seat 0
     # is made to set the 0-0 here (in a dealt game the holder of a higher double would set).
@@ -235,6 +250,22 @@ def test_muggins_spinner_thirty_five_with_four_lines_open() -> None:
         s = s.apply(Action.parse(text))
     assert s.ends_by_name() == {"L": 6, "R": 4, "U": 5, "D": 5}
     assert s.end_sum() == 12 + 8 + 5 + 10 and s.history[-1].scored == 35
+
+
+def test_muggins_spinner_counts_the_first_doublet_once_while_both_its_sides_are_open() -> None:
+    # "If only one end of the first doublet has been played to, there will be three ends to count": the doublet's
+    # two open sides and that end. Its sides show one doublet (a lone 5-5 is 10), not two, or the count could pass
+    # "The highest count possible is 35".
+    rules = get_rules("muggins", {"spinner": True})
+    g = play(GameState.new(rules, deals=[deal(["5-5 0-0 4-1 3-2 2-1 4-0 6-3", "5-0 6-5 6-2 4-3 3-1 2-0 1-0"])]),
+             "5-5", "5-0 U")
+    assert g.round is not None and g.round.end_sum() == 10 and g.totals() == (10, 10)
+    hands = ["6-6 5-5 3-3 1-0 2-0 2-1 4-0", "6-5 6-3 1-1 2-2 3-1 4-1 6-1"]
+    g = play(GameState.new(rules, deals=[deal(hands)]), "6-6", "6-5 U", "5-5 U", "6-3 D", "3-3 D")
+    assert g.round is not None and g.round.end_sum() == 12 + 10 + 6
+    g = play(g, "6-1 L")  # a side covered: the other side is a doublet at an end, counted as in All Fives
+    assert g.round is not None and g.round.ends_by_name() == {"L": 1, "R": 6, "U": 5, "D": 3}
+    assert g.round.end_sum() == 1 + 12 + 10 + 6
 
 
 def test_muggins_with_claims_a_first_tile_that_scores_is_claimed_too() -> None:

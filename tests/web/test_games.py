@@ -301,4 +301,4 @@ def test_the_first_spinner_and_every_spinner_are_told_apart() -> None:
     assert "spinner" not in words("muggins")
     assert "6 + 3 = 9 → +9" in words("all_threes")  # the examples follow the count, not the game's name
     lone = new_game("all_fives", 1).rules
-    assert lone.end_multiple == 5 and "5-5 laid first scores 10" in words("all_fives")
+    assert lone.end_multiple == 5 and "5-5 laid first makes 10 and scores 10" in words("all_fives")
