@@ -146,9 +146,10 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
     if obs.rules.claims:
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10'), or say 'muggins' to "
               "take points the other side laid and did not claim.")
+    example = next((str(a) for a in legal if a.kind == "play" and a.end), str(legal[0]) if legal else "6-4 R")
     while True:
         try:
-            text = read("   Your move (number or text like '6-4 R'; q to quit): ").strip()
+            text = read(f"   Your move (number or text like '{example}'; q to quit): ").strip()
         except EOFError:
             return None
         if text.lower() in ("q", "quit", "exit"):
@@ -160,8 +161,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             continue
         try:
             return Action.parse(text)
-        except ActionParseError as e:
-            print(f"   {e}")
+        except ActionParseError:
+            print(f"   {text[:40]!r} is not a move: write its number, or its text as listed (like '{example}').")
 
 
 def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,

@@ -7,28 +7,30 @@ from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
 
 
-def tile_text(a: int, b: int, double: bool) -> str:
-    """A tile as it lies: [6|4] along the line, [6:6] for a double lying across it."""
-    return f"[{a}:{b}]" if double else f"[{a}|{b}]"
+def tile_text(a: int, b: int, crosswise: bool) -> str:
+    """A tile as it lies: [6|4] along the line, [6:6] for one lying across it (a double; Matadore's trumps)."""
+    return f"[{a}:{b}]" if crosswise else f"[{a}|{b}]"
 
 
 def line_text(obs: Observation) -> str:
-    """The line from the L end to the R end, then every other arm (a spinner's U and D, ...) on a line of its own."""
+    """The line from the L end to the R end, then every other arm (a spinner's U and D, ...) on a line of its own.
+    Doubles are written across it ([6:6]), or in Matadore the trumps (`Layout.across`)."""
     if obs.center is None:
         return "(the table is empty)"
     c: Tile = obs.center
+    across = obs.layout.across
     arms = obs.arms
     if obs.layout.owned:  # a star: the centre double, then each seat's own line from it
-        out = f"centre {tile_text(c.high, c.low, c.is_double)}"
+        out = f"centre {tile_text(c.high, c.low, across(c))}"
         for name, arm in arms.items():
             seat = int(name[1:])
-            tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm.tiles) or "(not begun)"
+            tiles = " ".join(tile_text(p.inner, p.outer, across(p.tile)) for p in arm.tiles) or "(not begun)"
             closed = "  (closed: its last tile turned face down)" if (obs.table.closed >> seat) & 1 else ""
             out += f"\n  {end_words(name)} ({name}): {tiles}{closed}"
         return out
-    left = [tile_text(p.outer, p.inner, p.tile.is_double) for p in reversed(arms["L"].tiles)] if "L" in arms else []
-    right = [tile_text(p.inner, p.outer, p.tile.is_double) for p in arms["R"].tiles] if "R" in arms else []
-    centre = tile_text(c.high, c.low, c.is_double)
+    left = [tile_text(p.outer, p.inner, across(p.tile)) for p in reversed(arms["L"].tiles)] if "L" in arms else []
+    right = [tile_text(p.inner, p.outer, across(p.tile)) for p in arms["R"].tiles] if "R" in arms else []
+    centre = tile_text(c.high, c.low, across(c))
     if obs.spinner is not None and c.is_double:
         centre = f"*{centre}*"
     out = " ".join(left + [centre] + right)
@@ -37,7 +39,7 @@ def line_text(obs: Observation) -> str:
             continue
         if not arm.tiles and name not in obs.ends:
             continue  # a spinner's short end before it opens
-        tiles = " ".join(tile_text(p.inner, p.outer, p.tile.is_double) for p in arm.tiles) or "(open)"
+        tiles = " ".join(tile_text(p.inner, p.outer, across(p.tile)) for p in arm.tiles) or "(open)"
         out += f"\n  {end_words(name)} ({name}): {tiles}"
     return out
 

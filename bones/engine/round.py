@@ -579,6 +579,9 @@ class RoundState:
                 table = _as_table(table)
                 if setup.asks and self.asker >= 0:
                     raise IllegalAction(self._asked_text())
+                if slot < 0:
+                    raise IllegalAction(f"there is no end {action.end} on this table (its ends: "
+                                        f"{', '.join(layout.names)})")
                 try:
                     outer = layout.outer(table, slot, tile, action.out, seat)
                 except ValueError as err:

@@ -11,7 +11,7 @@ from typing import Any
 from bones.engine import Action, Observation, Rules
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Fit, GameEnd, LayoutKind, Turn
-from bones.engine.tiles import tiles_of_mask
+from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
 from . import star
@@ -75,9 +75,8 @@ def claim_amounts(rules: Rules) -> list[int]:
 def across(rules: Rules) -> list[list[int]]:
     """The tiles drawn across the line, each as [high, low]: the doubles, or in Matadore the trumps ("usually
     placed at right angles to the line"; its "doublets are not placed crosswise")."""
-    if rules.fit is Fit.SEVEN:
-        return [[t.high, t.low] for t in sorted(tiles_of_mask(layout_of(rules).trumps), reverse=True)]
-    return [[p, p] for p in range(rules.max_pip, -1, -1)]
+    layout = layout_of(rules)
+    return [[t.high, t.low] for t in sorted(TILES_BY_ID, reverse=True) if t.high <= rules.max_pip and layout.across(t)]
 
 
 TRUMP_WORDS = "the double blank and every tile whose halves make 7"

@@ -31,7 +31,7 @@ def test_bad_input_is_explained_and_changes_nothing(capsys: pytest.CaptureFixtur
     answers = ["banana", "0-0 U", "q"]
     assert play("draw", "beginner", 3, None, read=scripted(answers)) == 0
     out = capsys.readouterr().out
-    assert "'banana' is not an action" in out
+    assert "'banana' is not a move: write its number" in out
     assert "Not allowed:" in out
     assert "Game left unfinished." in out
 
@@ -154,3 +154,32 @@ def test_a_game_played_in_the_terminal_is_kept_as_a_record_that_replays(
     assert "there is no folder" in capsys.readouterr().err
     assert main(["play", "--record", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+
+
+def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> None:
+    # seed 004: "Doublets are not placed crosswise ... The trumps are usually placed at right angles to the line."
+    from bones.cli.table_text import line_text
+    from bones.engine import GameState, get_rules, observe
+    from tests.kit import deal, play as play_moves
+
+    hands = ["6-6 3-3 6-1 5-4 2-2 1-0 3-0", "1-1 4-3 2-1 6-5 4-4 5-0 4-0"]
+    g = play_moves(GameState.new(get_rules("matadore"), deals=[deal(hands)]), "6-6", "1-1 L", "6-1 R:6")
+    assert line_text(observe(g, 0)) == "[1|1] [6|6] [1:6]"
+    g = play_moves(GameState.new(get_rules("draw"), deals=[deal(hands)]), "6-6", "6-5 L", "5-4 L")
+    assert line_text(observe(g, 0)) == "[4|5] [5|6] [6:6]"
+
+
+def test_honest_john_names_its_own_ends_in_the_prompt_and_in_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    # a star's ends are the seats' lines (S0, S1, ...): the prompt's example is one of them, and an end the table
+    # does not have is named as such, not as a slot number
+    answers = scripted(["1", "9-2 R", "q"])
+
+    def read(prompt: str) -> str:
+        print(prompt)
+        return answers(prompt)
+
+    assert play("honest_john_2", "beginner", 5, {"players": 3}, read=read) == 0
+    out = capsys.readouterr().out
+    assert "text like '9-2 S0'" in out
+    assert "there is no end R on this table (its ends: S0, S1, S2)" in out
+    assert "end -1" not in out
