@@ -186,6 +186,7 @@ class Rules:
     doubles_first: bool = False  # a line showing a number whose double is not down takes only that double
     lead_plays_again: bool = False  # the seat that lays the round's first tile then plays on it if it can
     block_limit: int = 0  # a blocked round is won only by a hand of fewer pips than this (0: any lowest hand)
+    out_wins_alone: bool = False  # the seat that goes out is the one winner, even beside a hand of only the 0-0
     # hand size for each set (its highest pip), before `hand_sizes`, when the option `hand_size` is not given
     set_hand_sizes: tuple[tuple[int, int], ...] = ()
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
@@ -665,6 +666,7 @@ _HONEST_JOHN_2 = Rules(
     doubles_first=True,
     lead_plays_again=True,
     block_limit=10,
+    out_wins_alone=True,
     game_end=GameEnd.DOUBLES_RUN_OUT,
     option_keys=("players", "hand_size", "set"),
 )

@@ -246,6 +246,16 @@ def test_a_stalemate_is_won_under_ten_pips_and_ties_share() -> None:
     assert settle(rules, "blocked", None, (10, 12, 30)).points == (0, 0, 0)  # "provided ... less than 10"
 
 
+def test_going_out_wins_alone_beside_a_hand_of_only_the_double_blank() -> None:
+    # "If a player managed to play all their tiles, that wins the round": the 0-0 left in a hand counts 0 for the
+    # winner, and its holder, who still holds a tile, wins nothing (ties are for a stalemate)
+    g = yates(["9-9 9-1 1-1", "9-2 0-0 9-3", "8-7 6-5 4-3"], "7-6")
+    g = play(g, "9-9", "9-1 S0", "9-2 S1", "draw", "ask", "give 9-3", "1-1 S0")
+    result = g.results[0]
+    assert result.end == "out" and result.pips_left == (0, 0, 8 + 7 + 7 + 6 + 6 + 5 + 4 + 3)
+    assert result.winner == 0 and result.points == (46, 0, 0)
+
+
 def _deal(hands: list[str], boneyard_first: str = "") -> Deal:
     return deal(hands, boneyard_first, 9)
 
