@@ -84,10 +84,12 @@ def _from_rules(rules: Rules) -> tuple[Any, ...]:
     return (rules, layout, layout.fit_masks, rules.kept_back, rules.draws, simple, line,
             simple and layout.kind is LayoutKind.FIRST_SPINNER,  # All Fives' table: also laid inline
             # ... and nothing scores during play, turns go round: `_play_plain`
-            line and not rules.scores_in_play and not rules.claims and rules.turn is Turn.NEXT_SEAT,
+            line and not rules.scores_in_play and not rules.claims and rules.turn is Turn.NEXT_SEAT
+            and not rules.plays_for_both,
             layout.index, layout.play_table(), rules.ends_at_once, multiple,
             rules.scores_in_play and not multiple,  # another way of scoring in play (play_points)
-            rules.turn is Turn.NEXT_SEAT and not rules.asks and not rules.lead_plays_again, rules.draws_freely,
+            rules.turn is Turn.NEXT_SEAT and not rules.asks and not rules.lead_plays_again and not rules.plays_for_both,
+            rules.draws_freely,
             rules.draws_freely or rules.shut,  # legal actions beside the plays (`_extras`)
             rules.claims, rules.asks)
 
@@ -628,7 +630,8 @@ class RoundState:
             pass  # won at once by the seat a wrong claim was marked to
         else:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
-                setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat))
+                setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat),
+                self.log is not None and self.log[2].kind == "pass" and self.log[1] != seat)
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 s._check_blocked()
         return s
@@ -863,13 +866,16 @@ class RoundState:
 
 
 def _next_after_play(rules: Rules, seat: int, tile: Tile, after: tuple[Any, ...], seats: int,
-                     fitting: Callable[[], int]) -> int:
+                     fitting: Callable[[], int], after_go: bool = False) -> int:
     """Who acts after `seat` lays `tile`, leaving `after`, where turns do not simply go round (`Rules.turn`): the
     one place a turn policy lives (`fitting()`: the tiles of the seat's hand that fit the table now). A seat that
     plays again after a double but has nothing that fits draws or passes as usual; a seat that plays on does so only
     while a tile of its hand fits; the seat that laid the centre double plays on it where the rules say so; a seat
-    whose line is closed is passed over."""
+    whose line is closed is passed over; where a seat plays for both (`Rules.plays_for_both`), the play made right
+    after another seat's "go" (`after_go`) is made for that seat, and the same seat plays again for itself."""
     if rules.turn is Turn.DOUBLE_AGAIN and tile.high == tile.low:
+        return seat
+    if after_go and rules.plays_for_both:
         return seat
     if rules.turn is Turn.PLAY_ON and fitting():
         return seat

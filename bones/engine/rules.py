@@ -187,6 +187,7 @@ class Rules:
     lead_plays_again: bool = False  # the seat that lays the round's first tile then plays on it if it can
     block_limit: int = 0  # a blocked round is won only by a hand of fewer pips than this (0: any lowest hand)
     out_wins_alone: bool = False  # the seat that goes out is the one winner, even beside a hand of only the 0-0
+    plays_for_both: bool = False  # right after another seat's "go", a seat plays twice: for him, then for itself
     # hand size for each set (its highest pip), before `hand_sizes`, when the option `hand_size` is not given
     set_hand_sizes: tuple[tuple[int, int], ...] = ()
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
@@ -550,6 +551,7 @@ _BOYS_FRENCH = Rules(
     round_scoring=RoundScoring.ONE_POINT,
     target=1,
     keep_back=2,
+    next_leader=NextLeader.OPENING,  # every deal: "The player holding the highest double then plays first"
     option_keys=("target", "players", "hand_size", "set", "shut", "draw"),
 )
 _BOYS_GAME = Rules(
@@ -558,6 +560,7 @@ _BOYS_GAME = Rules(
     description="The Ordinary Boy's Game for two: a double keeps the turn; out scores the other hand; when "
                 "neither can go, the fewest pips score the difference; 50 up.",
     turn=Turn.DOUBLE_AGAIN,
+    plays_for_both=True,  # "When your adversary cannot play, you play for him, and for yourself too"
     target=50,
     keep_back=2,
     option_keys=("target", "players", "hand_size", "set", "winner_scores_own", "shut", "draw", "pose"),

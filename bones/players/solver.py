@@ -189,6 +189,7 @@ def _rules_params(rules: Rules) -> list[int]:
     p[fast.P_PERMULT] = 1 if rules.per_multiple else 0
     p[fast.P_OWN] = 1 if rules.winner_scores_own else 0
     p[fast.P_SHUT] = 1 if rules.shut else 0
+    p[fast.P_BOTH] = 1 if rules.plays_for_both else 0
     p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
     p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
     p[fast.P_INPLAY] = 1 if rules.scores_in_play else 0
@@ -257,7 +258,7 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     s[fast.S_DRAWN] = 0
     s[fast.S_CUR] = state.current
     s[fast.S_DOWN] = table.down
-    s[fast.S_GO] = state.last_go if rules.shut else 0
+    s[fast.S_GO] = state.last_go if rules.shut or rules.plays_for_both else 0
     bone = list(state.boneyard[state.drawn:])
     p = template.copy()
     p[fast.P_N] = n

@@ -77,7 +77,7 @@ S_SPIP = 9
 S_DRAWN = 10
 S_CUR = 11
 S_DOWN = 12
-S_GO = 13  # where the game may be shut: 1 + the seat whose "go" (pass) was the last action, else 0
+S_GO = 13  # where the game may be shut or a seat plays for both: 1 + the seat whose "go" (pass) was the last action
 S_END = 14  # end e: pips at S_END + 3e, weight at S_END + 3e + 1, flags at S_END + 3e + 2
 MAX_ENDS = 24  # every double a spinner in a double-nine set: 4 + 2 * 10
 NS_MAX = S_END + 3 * MAX_ENDS
@@ -125,6 +125,7 @@ P_ROOT = 10  # the searching seat
 P_KEYPTS = 11  # 1: points so far are part of a position (the target may be reached during play)
 P_BONE = 12  # boneyard length
 P_GEN = 13  # the table's generation: entries of another are left from before it was last cleared (`holds`)
+P_BOTH = 14  # 1: the play right after another seat's "go" is made for it, and the same seat plays again (S_GO kept)
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
@@ -553,7 +554,8 @@ def play(fam, s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no
                 open_end(s, 5 + 2 * pip, pip)
         s[S_DOWN] += 1
     s[S_HAND + seat] &= ~(1 << t)
-    if par(fam, prm, P_SHUT) == 1:
+    after_go = prm[P_BOTH] == 1 and s[S_GO] != 0 and s[S_GO] - 1 != seat
+    if par(fam, prm, P_SHUT) == 1 or prm[P_BOTH] == 1:
         s[S_GO] = 0
     scored = 0
     mult = par(fam, prm, P_MULT)
@@ -577,7 +579,7 @@ def play(fam, s, prm, t, e, flip, tile_hi, tile_lo, fitmask):  # type: ignore[no
     if turn == 2:
         if s[S_HAND + seat] & fit_now(fam, s, prm, fitmask) == 0:  # plays on while a tile of its hand fits
             s[S_CUR] = seat + 1 if seat + 1 < par(fam, prm, P_N) else 0
-    elif not (double and turn == 1):
+    elif not (double and turn == 1) and not after_go:
         s[S_CUR] = seat + 1 if seat + 1 < par(fam, prm, P_N) else 0
     if blocked(fam, s, prm, fitmask):
         return 1
@@ -590,7 +592,7 @@ def draw(fam, s, prm, bone, fitmask):  # type: ignore[no-untyped-def]
     seat = s[S_CUR]
     s[S_HAND + seat] |= 1 << bone[s[S_DRAWN]]
     s[S_DRAWN] += 1
-    if par(fam, prm, P_SHUT) == 1:
+    if par(fam, prm, P_SHUT) == 1 or prm[P_BOTH] == 1:
         s[S_GO] = 0
     return 1 if blocked(fam, s, prm, fitmask) else 0
 
@@ -608,7 +610,7 @@ def apply_move(fam, s, prm, m, bone, tile_hi, tile_lo, fitmask):  # type: ignore
 
 @_inline
 def pass_turn(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
-    if par(fam, prm, P_SHUT) == 1:
+    if par(fam, prm, P_SHUT) == 1 or prm[P_BOTH] == 1:
         s[S_GO] = 1 + s[S_CUR]
     s[S_CUR] = s[S_CUR] + 1 if s[S_CUR] + 1 < par(fam, prm, P_N) else 0
     return 1 if blocked(fam, s, prm, fitmask) else 0

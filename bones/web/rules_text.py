@@ -148,6 +148,9 @@ def _turn(rules: Rules) -> list[str]:
         out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
     if rules.turn is Turn.DOUBLE_AGAIN:
         out.append("A player who lays a double plays again.")
+    if rules.plays_for_both:
+        out.append("When a player cannot play (a \"go\"), the other lays a tile for them and then one for "
+                   "itself, before the player who said go can play again.")
     if rules.turn is Turn.PLAY_ON:
         out.append("A player goes on laying tiles as long as one of them fits either end; only then does the turn "
                    "pass to the left.")

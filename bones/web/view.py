@@ -135,6 +135,8 @@ def rules_summary(rules: Rules) -> str:
                      + (", played only when nothing else fits" if rules.trumps_when_stuck else ""))
     if rules.turn is Turn.DOUBLE_AGAIN:
         parts.append("a double keeps the turn")
+    if rules.plays_for_both:
+        parts.append("after a \"go\" the other lays a tile for that player, then one for itself")
     if not rules.draws:
         parts.append("nobody draws; a side with nothing that fits passes")
     elif rules.draws_freely:
@@ -247,9 +249,17 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     last = obs.history[-1] if obs.history else None
     again = (obs.rules.turn is Turn.DOUBLE_AGAIN and last is not None and last.seat == seat
              and last.action.kind == "play" and last.action.tile is not None and last.action.tile.is_double)
+    before = obs.history[-2] if len(obs.history) > 1 else None
+    for_both = (obs.rules.plays_for_both and not again and last is not None and last.seat == seat
+                and last.action.kind == "play" and before is not None and before.action.kind == "pass"
+                and before.seat != seat)
     if again:
         its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
         turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
+    elif for_both:
+        assert before is not None
+        turn = f"{names.whose(seat)} turn again: that tile was laid for {names.lower(before.seat)}, who could not play"
+        again = True
     else:
         turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:

@@ -86,11 +86,12 @@ def wants(rules: Rules | None, open_pips: Sequence[int]) -> str:
 
 def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: Table,
               scored: int, required_lead: bool, rules: Rules | None = None, claim: int | None = None,
-              again: bool = False) -> str:
+              again: bool = False, for_seat: int | None = None) -> str:
     """One tile laid, and what it scored (`after`: the table it left). Where scores are claimed (`rules.claims`),
     a claim is told with its arithmetic, a wrong one with what goes to the next seat, and a play that claims
     nothing is told without a word of what it made (the next seat may yet say muggins). `again`: a double kept
-    the turn."""
+    the turn; `for_seat`: the tile was laid for that seat, which said "go", and the same seat plays again for
+    itself (seed 003's second mode)."""
     who = names.who(seat)
     if placement_end is None:
         text = f"{who} led {tile}"
@@ -118,6 +119,10 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
             text += " " + _made(rules, after, scored)[:1].upper() + _made(rules, after, scored)[1:] + "."
     if again:
         text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
+    elif for_seat is not None:
+        text += (f" {names.who(for_seat)} could not play, so that tile was laid for {names.lower(for_seat)}: "
+                 f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {names.whose(seat).lower()} "
+                 "own turn.")
     return text
 
 

@@ -64,6 +64,22 @@ def test_second_mode_a_double_keeps_the_turn_and_out_scores_the_other_hand() -> 
     assert result.points == (3 + 3 + 5 + 3, 0)
 
 
+def test_second_mode_after_a_go_the_other_plays_for_him_and_for_himself() -> None:
+    # "When your adversary cannot play, you play for him, and for yourself too, before he can play again."
+    a = "6-6 6-5 5-1 6-2 0-0 3-3 4-0"
+    b = "2-1 3-2 4-3 4-4 1-1 2-2 1-0"  # no six, no five
+    g = play(GameState.new(get_rules("boys_game"), deals=[deal([a, b])]), "6-6", "6-5 L")
+    assert g.current_seat == 1 and legal(g) == ["pass"]
+    g = play(g, "pass", "5-1 L")  # for him: ends 1 and 6, which B could now answer
+    assert g.current_seat == 0 and legal(g) == ["6-2 R"]  # ... and for himself, before B plays again
+    g = play(g, "6-2 R")
+    assert g.current_seat == 1
+    # the French mode plays for him only "until he can play": one tile, then he is asked again
+    g = play(GameState.new(get_rules("boys_french"), deals=[deal([a, b])]), "6-6", "pass", "6-5 L", "pass",
+             "5-1 L")
+    assert g.current_seat == 1
+
+
 def test_second_mode_neither_can_go_the_fewest_score_the_difference_or_everything() -> None:
     from bones.engine.scoring import settle
 
@@ -100,3 +116,18 @@ def test_drawing_variation_and_the_pose() -> None:
     assert get_rules("boys_game").next_leader == "alternate"
     assert get_rules("boys_game", {"pose": "winner"}).next_leader == "round_winner"
     assert get_rules("boys_game").target == 50  # "a definite number up, such as 30, 50, or 100"
+
+
+def test_every_deal_of_the_french_mode_is_posed_by_the_highest_double_and_without_one_the_heaviest_tile() -> None:
+    # "The player holding the highest double then plays first": a round dealt again after equal pips too
+    a = "6-6 6-1 5-5 5-4 5-3 4-4 2-0"  # 37 dots once 6-6 and 6-1 are down
+    b = "4-3 3-3 3-2 3-0 2-2 5-2 5-0"  # 37 dots, no six, no one
+    again = deal(["2-1 5-0 5-1 5-2 6-0 6-2 6-6", "0-0 1-0 1-1 3-0 3-1 5-4 6-1"])
+    g = play(GameState.new(get_rules("boys_french"), deals=[deal([a, b]), again]), "6-6", "pass", "6-1 L")
+    assert g.results[0].end == "blocked" and g.results[0].winner is None and not g.over
+    assert g.current_seat == 0 and legal(g) == ["6-6"]
+    # no double dealt: the heaviest tile poses (the Block Game's "failing any double ..., the heavier domino")
+    none = deal(["6-4 6-3 5-3 4-2 3-1 2-0 1-0", "6-5 6-2 5-4 5-2 4-1 3-2 6-0"])
+    for rules_id in ("boys_french", "boys_game"):
+        g = GameState.new(get_rules(rules_id), deals=[none])
+        assert g.current_seat == 1 and legal(g) == ["6-5"]

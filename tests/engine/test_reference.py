@@ -182,7 +182,7 @@ class RefRound:
         assert text in self.legal(), (text, self.legal())
         seat = self.current
         taken = self.unclaimed() if text == "muggins" else 0
-        self.last = (seat, text)
+        before, self.last = self.last, (seat, text)
         if text == "draw":
             self.hands[seat].add(self.boneyard.pop(0))
             self.check_blocked()
@@ -218,7 +218,9 @@ class RefRound:
             again = self.r.turn == "double_again" and double
             # seed 004: "a player may go on as long as he can follow suit to either end of the line"
             on = self.r.turn == "play_on" and any(self.fits(t) for t in self.hands[seat])
-            self.current = seat if again or on else nxt
+            # seed 003's second mode: "When your adversary cannot play, you play for him, and for yourself too"
+            both = self.r.plays_for_both and before is not None and before[1] == "pass" and before[0] != seat
+            self.current = seat if again or on or both else nxt
             self.check_blocked()
 
     def apply_tile(self, text: str) -> tuple[bool, int | None]:

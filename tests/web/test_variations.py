@@ -553,6 +553,21 @@ def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: Te
     assert st["last"]["text"].endswith("A double keeps the turn: you play again.")
 
 
+def test_a_tile_laid_for_a_seat_that_said_go_is_said_in_the_status(app: Any, client: TestClient) -> None:
+    # seed 003's second mode: "When your adversary cannot play, you play for him, and for yourself too"
+    def for_him(g: GameState) -> bool:
+        h = g.round.history
+        return (len(h) > 1 and h[-1].seat == 0 and h[-1].action.kind == "play" and not h[-1].action.tile.is_double
+                and h[-2].seat == 1 and h[-2].action.kind == "pass"
+                and any(a.kind == "play" for a in g.legal_actions()))  # (a lone "pass" is made for the player)
+
+    spot = find("boys_game", {}, for_him)
+    st = seat(app, client, "boys_game", spot, {})
+    assert st["view"]["status"] == "Your turn again: that tile was laid for the computer, who could not play."
+    assert st["last"]["text"].endswith(
+        "The computer could not play, so that tile was laid for the computer: you play again, for your own turn.")
+
+
 def test_between_two_people_the_lid_stays_up_while_the_turn_does(app: Any, client: TestClient) -> None:
     """A double that keeps the turn (and a muggins, and a draw) leaves the mover's tiles face up."""
     def double(g: GameState) -> bool:
