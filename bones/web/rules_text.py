@@ -270,6 +270,9 @@ def _end_scoring(rules: Rules) -> list[str]:
     if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.FIRST_SPINNER_FREE):
         out.append("A spinner counts as a double at an end while one of its long sides is open; its short sides "
                    "count nothing until a tile lies there, and then every open end counts.")
+        if rules.layout is LayoutKind.FIRST_SPINNER_FREE:
+            out.append("While neither long side of the first double has a tile, its two sides show one double: "
+                       "it counts once (a 5-5 with 5-0 on one of its short ends makes 10 + 0 = 10).")
     out.append("Ends adding up to 0 score nothing.")
     if rules.claims:
         out.append("A score counts only if you claim it: press Claim and choose the points before laying the tile. "
