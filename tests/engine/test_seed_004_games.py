@@ -180,8 +180,6 @@ def test_bergen_double_and_triple_headers() -> None:
 
 
 def test_bergen_a_blocked_round_and_its_three_cases() -> None:
-    from bones.engine.scoring import settle
-
     rules = get_rules("bergen")
     # the lightest hand, free of doublets, counts one
     assert settle(rules, "blocked", None, (5, 9), (False, False)).points == (1, 0)
