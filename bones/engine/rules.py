@@ -557,8 +557,8 @@ _BOYS_FRENCH = Rules(
 _BOYS_GAME = Rules(
     id="boys_game",
     name="The Boy's Game",
-    description="The Ordinary Boy's Game for two: a double keeps the turn; out scores the other hand; when "
-                "neither can go, the fewest pips score the difference; 50 up.",
+    description="The Ordinary Boy's Game for two: a double keeps the turn; after a \"go\" the other plays for "
+                "both; out scores the other hand; when neither can go, the fewest pips score the difference; 50 up.",
     turn=Turn.DOUBLE_AGAIN,
     plays_for_both=True,  # "When your adversary cannot play, you play for him, and for yourself too"
     target=50,

@@ -639,6 +639,8 @@ def estimate(fam, s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
             low = p
             lightest = i
     gap = (total - n * low) // 2
+    if prm[P_PERMULT] == 1 and prm[P_ROUND]:
+        gap //= prm[P_ROUND]  # one point a five (a three): the hands too (`finish`)
     return float(gap if lightest == prm[P_ROOT] or lightest == par(fam, prm, P_PARTNER) else -gap)
 
 

@@ -250,16 +250,16 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     again = (obs.rules.turn is Turn.DOUBLE_AGAIN and last is not None and last.seat == seat
              and last.action.kind == "play" and last.action.tile is not None and last.action.tile.is_double)
     before = obs.history[-2] if len(obs.history) > 1 else None
-    for_both = (obs.rules.plays_for_both and not again and last is not None and last.seat == seat
+    for_both = (obs.rules.plays_for_both and last is not None and last.seat == seat
                 and last.action.kind == "play" and before is not None and before.action.kind == "pass"
                 and before.seat != seat)
-    if again:
-        its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
-        turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
-    elif for_both:
+    if for_both:  # (before a double's own rule: a double laid for the other keeps no turn of its own)
         assert before is not None
         turn = f"{names.whose(seat)} turn again: that tile was laid for {names.lower(before.seat)}, who could not play"
         again = True
+    elif again:
+        its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
+        turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
     else:
         turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:

@@ -117,12 +117,12 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
         text += lead + "."
         if scored:
             text += " " + _made(rules, after, scored)[:1].upper() + _made(rules, after, scored)[1:] + "."
-    if again:
-        text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
-    elif for_seat is not None:
+    if for_seat is not None:  # (a double laid for the other keeps no turn of its own: one more tile, then the turn passes)
+        own = "your" if names.who(seat) == "You" else f"{names.lower(seat)}'s"
         text += (f" {names.who(for_seat)} could not play, so that tile was laid for {names.lower(for_seat)}: "
-                 f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {names.whose(seat).lower()} "
-                 "own turn.")
+                 f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {own} own turn.")
+    elif again:
+        text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
     return text
 
 

@@ -74,6 +74,13 @@ def test_second_mode_after_a_go_the_other_plays_for_him_and_for_himself() -> Non
     assert g.current_seat == 0 and legal(g) == ["6-2 R"]  # ... and for himself, before B plays again
     g = play(g, "6-2 R")
     assert g.current_seat == 1
+    # a double laid for him keeps no turn of its own ("when you play a double, and it is your turn"): one more tile,
+    # for himself, and then the other is asked
+    g = play(GameState.new(get_rules("boys_game"), deals=[deal(["6-6 6-5 5-5 5-1 6-2 3-3 4-0", b])]), "6-6",
+             "6-5 L", "pass", "5-5 L")
+    assert g.current_seat == 0
+    g = play(g, "5-1 L")
+    assert g.current_seat == 1
     # the French mode plays for him only "until he can play": one tile, then he is asked again
     g = play(GameState.new(get_rules("boys_french"), deals=[deal([a, b])]), "6-6", "pass", "6-5 L", "pass",
              "5-1 L")

@@ -326,3 +326,21 @@ def test_a_costly_root_action_waits_until_the_others_are_known() -> None:
     assert windowed.exact and windowed.nodes * 10 < full.nodes
     for v, w in zip(windowed.values, alone):
         assert v == w or (w < max(alone) - 75 and w <= v < max(alone) - 75)
+
+
+def test_a_cut_search_weighs_hands_as_the_round_scores_them() -> None:
+    """Where the node budget runs out, the static estimate (half the pip gap to the lightest hand) is counted the way
+    the round's end counts hands: in Muggins with one point a five, a point for each five."""
+    from bones.engine import GameState
+
+    from tests.kit import deal, play
+
+    found = []
+    for options in ({}, {"count": "per_five"}):
+        rules = get_rules("muggins", {"hand_size": 4, **options})
+        g = play(GameState.new(rules, deals=[deal(["6-6 6-5 1-0 2-0", "6-4 5-5 5-4 4-4"])]), "6-6")
+        assert g.round is not None and g.round.pips_left() == (14, 37)
+        s, p, _ = solver.compact(g.round, g.round.current, 1000)
+        tables = solver._tables(layout_of(rules), False)
+        found.append(solver.pure.estimate(solver.pure.FAM_ANY, s, p, tables.tile_hi, tables.tile_lo, [0] * 64))
+    assert found == [-11.0, -2.0]  # seat 1 holds 37 against 14: half the gap, 11, is two fives

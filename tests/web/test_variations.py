@@ -540,6 +540,10 @@ def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
     table = new_game("boys_game", 1).apply(new_game("boys_game", 1).legal_actions()[0]).round.table
     assert play_text(NAMES, 1, "L", "4-4", table, 0, False, boys, again=True).endswith(
         "A double keeps the turn: the computer plays again.")
+    # a tile laid for the seat that said "go": said so, before a double's own rule, and a player keeps its name
+    two = Names(["Player 1", "Player 2"])
+    assert play_text(two, 0, "L", "4-4", table, 0, False, boys, again=True, for_seat=1).endswith(
+        "Player 2 could not play, so that tile was laid for Player 2: Player 1 plays again, for Player 1's own turn.")
 
 
 def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: TestClient) -> None:
