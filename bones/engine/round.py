@@ -630,8 +630,7 @@ class RoundState:
             pass  # won at once by the seat a wrong claim was marked to
         else:
             s.current = (seat + 1) % len(hands) if setup.turn_in_order else _next_after_play(
-                setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat),
-                self.log is not None and self.log[2].kind == "pass" and self.log[1] != seat)
+                setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat), self.after_go)
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 s._check_blocked()
         return s
@@ -796,11 +795,17 @@ class RoundState:
             return 0
         return unclaimed(self.setup.rules, self.setup.layout, self.table, log[1], log[2], self.current)
 
+    @property
+    def after_go(self) -> bool:
+        """Whether another seat's "go" (pass) was the round's last action: the seat to act may then shut the game
+        (`may_shut`), or plays for both (`Rules.plays_for_both`)."""
+        log = self.log
+        return log is not None and log[2].kind == "pass" and log[1] != self.current
+
     def may_shut(self) -> bool:
         """Whether the seat to act may shut the game and count: where the rules allow it, right after another seat
         said "go" (passed)."""
-        log = self.log
-        return self.setup.rules.shut and log is not None and log[2].kind == "pass" and log[1] != self.current
+        return self.setup.rules.shut and self.after_go
 
     def _at_target(self, seat: int) -> bool:
         """End the round at once, won by `seat`, if its points reach the target (in games that end so)."""

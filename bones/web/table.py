@@ -24,7 +24,7 @@ from bones.players import LEVELS
 from . import computer, star, variations
 from .rules_text import rules_text, set_words
 from .store import GameRow, Store
-from .view import build_view, claim_amounts
+from .view import build_view, claim_amounts, laid_for
 from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text, play_text,
                     round_text, shut_text)
 
@@ -312,9 +312,7 @@ class Table:
             assert resolved.tile is not None
             tile = resolved.tile
             again = (rules.turn is Turn.DOUBLE_AGAIN and tile.is_double and not rnd.over and rnd.current == seat)
-            gone = history[-2] if len(history) > 1 else None  # a "go" just before: the tile was laid for that seat
-            for_seat = gone.seat if (rules.plays_for_both and gone is not None and gone.action.kind == "pass"
-                                     and gone.seat != seat and not rnd.over and rnd.current == seat) else None
+            for_seat = laid_for(rules, history, seat) if not rnd.over and rnd.current == seat else None
             text = play_text(names, seat, resolved.end, str(tile), rnd.table, event.scored,
                              event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again, for_seat)
             if rules.claims and resolved.claim is not None and not event.scored:

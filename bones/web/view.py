@@ -6,9 +6,9 @@ each tile fits, why a tile does not fit, whose turn it is and which rule applies
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from bones.engine import Action, Observation, Rules
+from bones.engine import Action, Event, Observation, Rules
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Fit, GameEnd, LayoutKind, Turn
 from bones.engine.tiles import TILES_BY_ID
@@ -70,6 +70,17 @@ def claim_amounts(rules: Rules) -> list[int]:
     if rules.per_multiple:
         return list(range(1, top // m + 1))
     return list(range(m, top + 1, m))
+
+
+def laid_for(rules: Rules, history: Sequence[Event], seat: int) -> int | None:
+    """Where a seat plays for both (`Rules.plays_for_both`): the seat whose "go" came just before `seat`'s last
+    play, which was laid for it; None where there is no such play."""
+    if not rules.plays_for_both or len(history) < 2:
+        return None
+    last, before = history[-1], history[-2]
+    if last.seat == seat and last.action.kind == "play" and before.action.kind == "pass" and before.seat != seat:
+        return before.seat
+    return None
 
 
 def across(rules: Rules) -> list[list[int]]:
@@ -249,13 +260,9 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     last = obs.history[-1] if obs.history else None
     again = (obs.rules.turn is Turn.DOUBLE_AGAIN and last is not None and last.seat == seat
              and last.action.kind == "play" and last.action.tile is not None and last.action.tile.is_double)
-    before = obs.history[-2] if len(obs.history) > 1 else None
-    for_both = (obs.rules.plays_for_both and last is not None and last.seat == seat
-                and last.action.kind == "play" and before is not None and before.action.kind == "pass"
-                and before.seat != seat)
-    if for_both:  # (before a double's own rule: a double laid for the other keeps no turn of its own)
-        assert before is not None
-        turn = f"{names.whose(seat)} turn again: that tile was laid for {names.lower(before.seat)}, who could not play"
+    for_seat = laid_for(obs.rules, obs.history, seat)
+    if for_seat is not None:  # (before a double's own rule: a double laid for the other keeps no turn of its own)
+        turn = f"{names.whose(seat)} turn again: that tile was laid for {names.lower(for_seat)}, who could not play"
         again = True
     elif again:
         its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
