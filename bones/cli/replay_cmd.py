@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import IO, Any
 
 from bones.engine.record import RecordError
 from bones.engine.replay import replay_text
@@ -18,15 +19,28 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--trace", action="store_true", help="add one entry per action")
 
 
+def read_record(path: str) -> str:
+    """The text of the record at `path` (`-`: standard input), read as UTF-8 whatever the locale, from a file or
+    from standard input alike. OSError when it cannot be read, UnicodeDecodeError when it is not UTF-8."""
+    if path == "-":
+        stream: IO[Any] = getattr(sys.stdin, "buffer", sys.stdin)  # bytes, not the locale's decoding of them
+        raw = stream.read()
+    else:
+        with open(path, "rb") as f:
+            raw = f.read()
+    return raw if isinstance(raw, str) else raw.decode("utf-8")
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(json.dumps(RecordError(f"cannot read {args.file}: {getattr(e, 'strerror', None) or e}").to_json()))
+        text = read_record(args.file)
+    except OSError as e:
+        print(json.dumps(RecordError(f"cannot read {args.file}: {e.strerror or e}").to_json()))
+        return 2
+    except UnicodeDecodeError as e:
+        message = (f"the record is not valid JSON: it is not UTF-8 text (byte {e.object[e.start]:#04x} at "
+                   f"position {e.start})")
+        print(json.dumps(RecordError(message).to_json()))
         return 2
     status, out = replay_text(text, trace=args.trace)
     print(json.dumps(out))

@@ -35,13 +35,20 @@ def parse_json(text: str) -> Any:
     if not text.strip():
         raise RecordError("the record is empty")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise RecordError(f"the record is not valid JSON ({e})") from None
+    except RecordError:
+        raise
     except RecursionError:
         raise RecordError("the record is not a game record: its JSON is nested far too deeply") from None
     except ValueError:  # e.g. a number of thousands of digits, which int() refuses
         raise RecordError("the record cannot be read: it holds a number far too long") from None
+
+
+def _not_json(word: str) -> Any:
+    """Python's reader takes NaN, Infinity and -Infinity as numbers; JSON has no such values."""
+    raise RecordError(f"the record is not valid JSON ({word} is not a JSON value)")
 
 
 def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:

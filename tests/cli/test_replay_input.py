@@ -1,0 +1,73 @@
+"""`bones replay` reads only JSON, as UTF-8, alike from a file and from standard input (spec/record.md, "Bad
+input")."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bones.cli import main as cli_main
+
+RECORD: dict[str, Any] = {
+    "format": "bones-record/1",
+    "rules": "all_fives",
+    "options": {"target": 250},
+    "names": ["Søren", "North"],
+    "rounds": [{
+        "hands": [["6-6", "5-5", "5-4", "5-1", "3-2", "2-0", "1-0"],
+                  ["6-5", "4-4", "6-4", "3-3", "2-1", "4-0", "3-0"]],
+        "boneyard": ["1-1", "2-2", "3-1", "4-1", "4-2", "4-3", "5-0", "5-2", "5-3", "6-0", "6-1", "6-2", "6-3", "0-0"],
+        "actions": ["5-5", "6-5 L", "5-4 R"],
+    }],
+}
+
+
+def _replay_file(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, Any]:
+    code = cli_main.main(["replay", str(path)])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def _replay_stdin(data: bytes, encoding: str, capsys: pytest.CaptureFixture[str],
+                  monkeypatch: pytest.MonkeyPatch) -> tuple[int, Any]:
+    """Standard input as the terminal gives it: bytes under a text layer that decodes them in `encoding`."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding=encoding))
+    code = cli_main.main(["replay", "-"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(word: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Python's reader takes them; JSON has no such values, so the record is not valid JSON: exit 2."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(RECORD)[:-1] + f', "note": {word}}}', encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2
+    assert out == {"error": {"round": None, "index": None, "action": None,
+                             "message": f"the record is not valid JSON ({word} is not a JSON value)"}}
+
+
+def test_a_record_that_is_not_utf8_is_refused_alike_from_a_file_and_from_standard_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    latin1 = json.dumps(RECORD, ensure_ascii=False).encode("latin-1")  # "Søren" as one byte 0xf8
+    path = tmp_path / "r.json"
+    path.write_bytes(latin1)
+    code, from_file = _replay_file(path, capsys)
+    assert code == 2
+    assert from_file["error"]["message"].startswith("the record is not valid JSON: it is not UTF-8 text (byte 0xf8")
+    # standard input is read as UTF-8 whatever the locale's encoding (here Latin-1, which would take any bytes)
+    code, from_stdin = _replay_stdin(latin1, "latin-1", capsys, monkeypatch)
+    assert code == 2 and from_stdin == from_file
+
+
+def test_utf8_on_standard_input_is_read_as_utf8_whatever_the_locale(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["actions"][1] = "6-5 L\u00a0"  # a no-break space: read as UTF-8 it is one more space
+    data = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+    code, out = _replay_stdin(data, "latin-1", capsys, monkeypatch)  # decoded as Latin-1 it would be two letters
+    assert code == 0 and out["scores"] == [20, 0]
