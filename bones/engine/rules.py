@@ -135,6 +135,11 @@ CHOICES: dict[str, dict[Any, dict[str, Any]]] = {
 
 PER_MULTIPLE_TARGET = 20
 
+# Standard option keys (spec/record.md: target, players, hand_size, set) that some games do not vary (Sebastopol's
+# seven each from the double-six, Honest John's double-nine): the Rules field each stands for. Such a game takes
+# the key at its own value, as no change, and refuses any other value.
+FIXED_STANDARD = {"hand_size": "hand_size", "set": "max_pip"}
+
 
 def json_text(value: Any) -> str:
     """A value as a record writes it (true, "pushed", 20)."""
@@ -313,6 +318,11 @@ class Rules:
         changes: dict[str, Any] = {}
         for key, value in options.items():
             if key not in self.option_keys:
+                if key in FIXED_STANDARD:  # a standard key this game does not vary: its own value is no change
+                    own = getattr(self, FIXED_STANDARD[key])
+                    if isinstance(value, int) and not isinstance(value, bool) and value == own:
+                        continue
+                    raise RulesError(f"option {key!r} is always {own} in {self.name}, not {json_text(value)}")
                 raise RulesError(f"unknown option {key!r} for {self.id} (options: {', '.join(self.option_keys)})")
             if key in CHOICES:
                 choices = CHOICES[key]

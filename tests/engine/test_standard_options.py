@@ -1,0 +1,35 @@
+"""The standard option keys of spec/record.md (target, players, hand_size, set) are never unknown: a game that
+does not vary one takes it at its own value, and refuses any other as a value it does not allow."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bones.engine import game_to_record, load, new_game
+from bones.engine.rules import RulesError, get_rules
+
+
+@pytest.mark.parametrize("rules_id,key,value", [
+    ("sebastopol", "hand_size", 7), ("sebastopol", "set", 6), ("honest_john", "set", 9),
+])
+def test_a_standard_key_at_the_games_own_value_is_no_change(rules_id: str, key: str, value: int) -> None:
+    """spec/record.md: target, players, hand_size and set are the standard keys; a game that does not vary one
+    takes it at its own value (a record written by another tool may give every standard key)."""
+    base = get_rules(rules_id)
+    assert get_rules(rules_id, {key: value}) == base
+    doc = json.loads(json.dumps(game_to_record(new_game(rules_id, 3))))
+    doc["options"][key] = value
+    assert load(doc).rules == base
+
+
+@pytest.mark.parametrize("rules_id,key,value,own", [
+    ("sebastopol", "hand_size", 6, 7), ("sebastopol", "set", 9, 6), ("honest_john", "set", 12, 9),
+    ("sebastopol", "hand_size", True, 7),
+])
+def test_a_standard_key_at_another_value_is_a_value_the_game_does_not_allow(rules_id: str, key: str, value: Any,
+                                                                             own: int) -> None:
+    with pytest.raises(RulesError, match=f"option '{key}' is always {own} in "):
+        get_rules(rules_id, {key: value})
