@@ -525,3 +525,15 @@ def test_claim_and_muggins_make_way_for_a_rounds_end(browser: Any, server: Serve
     assert not page.is_visible("#claim") and not page.is_visible("#muggins")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_lid_stays_readable_under_the_pointer(browser: Any, server: Server) -> None:
+    """Two people at a desktop: the lid comes up where the last tile was laid, under the mouse. The buttons' cream
+    hover (`button:hover:not(:disabled)`) outranked `.lid:hover` and left the lid's pale words on cream."""
+    page = seat_at_table(browser, server, "block", 3, opponent="two")
+    page.hover("#lid")
+    look = page.eval_on_selector("#lid", "e => [getComputedStyle(e).backgroundImage, getComputedStyle(e).color]")
+    assert "gradient" in look[0], look  # the oak stays under the words
+    shot(page, "lid_under_the_pointer")
+    page.context.close()
+
