@@ -537,3 +537,22 @@ def test_the_lid_stays_readable_under_the_pointer(browser: Any, server: Server) 
     shot(page, "lid_under_the_pointer")
     page.context.close()
 
+
+def test_a_refused_choice_leaves_the_menus_on_the_game_on_the_table(browser: Any, server: Server) -> None:
+    """Two players chosen, then Honest John (four to eight): the server refuses and the table stays on Draw, so
+    the Game menu must say Draw again, not Honest John over a game of Draw; the same for the Opponent menu."""
+    page = seat_at_table(browser, server, "draw", 3, opponent="two")
+    page.select_option("#game", "honest_john")
+    page.wait_for_function("() => document.querySelector('#say').textContent.includes('Choose a computer level')")
+    settle(page)
+    assert page.eval_on_selector("#game", "e => e.value") == "draw"
+    assert page.eval_on_selector("#opponent", "e => e.value") == "two"
+    page.context.close()
+    page = seat_at_table(browser, server, "honest_john", 3, players=4)
+    page.select_option("#opponent", "two")
+    page.wait_for_function("() => document.querySelector('#say').textContent.includes('Choose a computer level')")
+    settle(page)
+    assert page.eval_on_selector("#opponent", "e => e.value") == "beginner"
+    assert page.eval_on_selector("#game", "e => e.value") == "honest_john"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

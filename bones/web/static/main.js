@@ -762,6 +762,12 @@ async function changeSetting(body) {
   say("");
   if (body.sound) wakeSound();
   const data = await send(api.settings, body);
+  if (!data && ui.state) {
+    // refused (Two players chosen for a game of four, say): the menus and Settings show the table as it is again
+    renderPanel(ui.state);
+    if ($("settings-dialog").open) renderVariations(ui.state);
+    return;
+  }
   if (data && data.state.opponent_note && "opponent" in body) say(data.state.opponent_note);
 }
 
