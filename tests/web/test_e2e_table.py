@@ -556,3 +556,45 @@ def test_a_refused_choice_leaves_the_menus_on_the_game_on_the_table(browser: Any
     assert page.eval_on_selector("#game", "e => e.value") == "honest_john"
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def _fits_two_ends(game: str) -> tuple[int, list[str], str]:
+    """A seeded deal played forward at random to seat 0's turn with a tile that fits two ends (a chalk dot to
+    choose), the round going on whichever it takes: the seed, the actions, the tile."""
+    import random
+
+    from bones.engine import new_game
+
+    for seed in range(1, 500):
+        rng = random.Random(seed)
+        g = new_game(game, seed)
+        actions: list[str] = []
+        while not g.over and g.current_seat is not None and not g.results:
+            legal = g.legal_actions()
+            if g.current_seat == 0:
+                plays = [a for a in legal if a.kind == "play" and a.end]
+                for a in plays:
+                    twice = [b for b in plays if b.tile == a.tile]
+                    if len(twice) == 2 and all(not g.apply(b).results for b in twice):
+                        return seed, actions, str(a.tile)
+            a = legal[rng.randrange(len(legal))]
+            actions.append(str(a))
+            g = g.apply(a)
+    raise LookupError(game)
+
+
+def test_the_focus_comes_back_to_the_hand_after_a_chalk_dot(browser: Any, server: Server) -> None:
+    """A tile laid with the keyboard from a chalk dot: the dot went with the move and the focus fell to the page
+    itself (Tab then started again from the top); it comes back to the hand."""
+    seed, actions, tile = _fits_two_ends("block")
+    page = seat_at_table(browser, server, "block", seed, actions=actions)
+    page.focus(f'#hand [data-tile="{tile}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#line .chalk-dot")
+    assert page.evaluate("() => document.activeElement.classList.contains('chalk-dot')")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.evaluate("() => !!document.activeElement.closest('#hand, #lid')"), \
+        page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

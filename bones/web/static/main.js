@@ -662,6 +662,8 @@ async function playTile(tile, end, out = null) {
   ui.pending = null;
   ui.hint = null;
   ui.face = null;
+  // chosen on a chalk dot (or a half to face out), which goes with the move: the focus comes back to the hand
+  const fromLine = !!document.activeElement?.closest?.("#line, #face-buttons");
   const btn = document.querySelector(`#hand [data-tile="${tile}"]`);
   if (btn) btn.classList.add("sending");
   if (!two()) {
@@ -674,6 +676,7 @@ async function playTile(tile, end, out = null) {
   ui.claim = null; // a claim goes with one tile
   ui.claimOpen = false;
   await send(api.action, gameBody({ action }));
+  if (fromLine && (!document.activeElement || document.activeElement === document.body)) focusHand();
 }
 
 async function draw() {
