@@ -332,18 +332,23 @@ def _round_end(rules: Rules) -> list[str]:
     st = settle(rules, "out", 0, (0, 13) if n == 2 else (0, 6, 7, 4, 9, 3)[:n])
     raw = st.raw
     rounded = f", rounded to the nearest {step}" if step else ""
+    other_hands = "the other hand" if n == 2 else "the other hands"
     if step and rules.per_multiple:
-        out.append(f"The player who goes out scores all the dots left in the other hands{rounded}, a point for each "
+        out.append(f"The player who goes out scores all the dots left in {other_hands}{rounded}, a point for each "
                    f"{step}: {raw} dots → {round_pips(raw, step)} → +{st.points[0]}.")
     else:
-        out.append(f"The player who goes out scores all the dots left in the other hands{rounded}: {raw} dots → "
+        out.append(f"The player who goes out scores all the dots left in {other_hands}{rounded}: {raw} dots → "
                    f"+{st.points[0]}.")
     if step:
         changed = [p for p in (*range(1, step), 12, 13, 14) if round_pips(p, step) != p]
         examples = ", ".join(f"{p} → {round_pips(p, step)}" for p in changed)
         out.append(f"Rounding goes to the nearest multiple of {step}, halves up: {examples}.")
-    out.append("In a blocked round the lightest hand scores the dots in all the others the same way; if the "
-               "lightest hands are equal, nobody scores.")
+    if n == 2:
+        out.append("In a blocked round the lighter hand scores the dots in the other the same way; if the hands are "
+                   "equal, nobody scores.")
+    else:
+        out.append("In a blocked round the lightest hand scores the dots in all the others the same way; if the "
+                   "lightest hands are equal, nobody scores.")
     return out
 
 

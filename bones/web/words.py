@@ -331,8 +331,9 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
                 made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
         if st.end == "out":
             return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
-        return f"{blocked} {hands}: the lightest hand scores the {made} → +{gained} for {names.lower(w)}."
-    return f"{blocked} {hands}: equal lightest hands, nobody scores."
+        lightest = "the lightest hand" if many else "the lighter hand"
+        return f"{blocked} {hands}: {lightest} scores the {made} → +{gained} for {names.lower(w)}."
+    return f"{blocked} {hands}: {'equal lightest hands' if many else 'equal hands'}, nobody scores."
 
 
 def _sides_text(names: Names, result: RoundResult, rules: Rules, opening: str) -> str:

@@ -591,3 +591,27 @@ def test_between_two_people_the_lid_stays_up_while_the_turn_does(app: Any, clien
     st = seat(app, client, "boys_game", spot, {}, opponent="two")
     st = client.post("/api/lid", json={"game": "boys_game", "id": st["id"], "n": st["n"]}).json()["state"]
     assert not act(client, st, str(other)).json()["state"]["view"]["lid_open"]  # the turn passed: face down
+
+
+def test_two_hands_are_the_lighter_and_the_other_not_the_lightest_and_the_others() -> None:
+    """All Fives, Muggins, All Threes and Five Up at a table of two: a blocked round and the Rules speak of the
+    lighter hand and the other hand (they said "the lightest hand", "equal lightest hands" and "the other hands")."""
+    from bones.engine import get_rules
+    from bones.web.rules_text import rules_text
+
+    fives = RULES["all_fives"]
+    assert round_text(NAMES, result(fives, "blocked", None, (6, 50)), fives, 5).endswith(
+        "You hold 6 dots, the computer 50: the lighter hand scores the 50 dots in the other hand, rounded to the "
+        "nearest 5 → +50 for you.")
+    assert round_text(NAMES, result(fives, "blocked", None, (9, 9)), fives, 5).endswith(
+        "the computer 9: equal hands, nobody scores.")
+    three = get_rules("muggins", {"players": 3})
+    names = Names(("You", "Computer 1", "Computer 2"))
+    assert "the lightest hand scores the 21 dots in the other hands" in round_text(
+        names, result(three, "blocked", None, (6, 10, 11)), three, 2)
+    two = " ".join(line for s in rules_text(get_rules("muggins"))["sections"] for line in s["lines"])
+    assert "the other hands" not in two and "lightest" not in two
+    assert "In a blocked round the lighter hand scores the dots in the other the same way" in two
+    four = " ".join(line for s in rules_text(get_rules("muggins", {"players": 4}))["sections"]
+                    for line in s["lines"])
+    assert "the other hands" in four and "the lightest hand scores the dots in all the others" in four
