@@ -598,3 +598,16 @@ def test_the_focus_comes_back_to_the_hand_after_a_chalk_dot(browser: Any, server
         page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_five_or_more_at_a_desktop_keep_the_hand_in_the_window(browser: Any, server: Server, players: int) -> None:
+    """Draw Dominoes for eight at 1280×800: the far edge takes two rows and the scores a row of their own, and the
+    hand's bottom lay 30 px below the window (the tiles cut off until the page was scrolled)."""
+    page = seat_at_table(browser, server, "draw_dominoes", 5, players=players)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    bottom = page.evaluate("() => document.querySelector('#hand').getBoundingClientRect().bottom")
+    assert bottom <= page.viewport_size["height"], bottom
+    assert crowding(page) == []
+    shot(page, f"draw_dominoes_{players}_desktop")
+    page.context.close()
