@@ -611,3 +611,21 @@ def test_five_or_more_at_a_desktop_keep_the_hand_in_the_window(browser: Any, ser
     assert crowding(page) == []
     shot(page, f"draw_dominoes_{players}_desktop")
     page.context.close()
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_the_cut_stands_above_the_line_on_a_phone(browser: Any, server: Server, players: int) -> None:
+    """Domino Pool for five or six on a phone: the cut for the first set takes two rows, and the first tiles of the
+    line, drawn in the middle of the felt, ran under it; the hand's bottom lay 24 px below the screen at six."""
+    page = seat_at_table(browser, server, "domino_pool", 3, players=players, device=PHONE)
+    settle(page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert page.locator("#cut .cut-tile").count() == players
+    cut_bottom = page.evaluate("() => document.querySelector('#cut').getBoundingClientRect().bottom")
+    tops = page.evaluate("() => [...document.querySelectorAll('#line .tile-face rect.face')]"
+                         ".map((e) => e.getBoundingClientRect().top)")
+    assert tops and min(tops) > cut_bottom, (cut_bottom, tops)
+    bottom = page.evaluate("() => document.querySelector('#hand').getBoundingClientRect().bottom")
+    assert bottom <= page.viewport_size["height"], bottom
+    shot(page, f"domino_pool_{players}_phone_cut")
+    page.context.close()
