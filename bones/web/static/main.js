@@ -502,7 +502,11 @@ function focusHand() {
 }
 
 function applyState(state) {
-  if (ui.state && (state.id !== ui.state.id || state.game !== ui.state.game)) { ui.claim = null; ui.claimOpen = false; }
+  if (ui.state && (state.id !== ui.state.id || state.game !== ui.state.game)) {
+    ui.claim = null;
+    ui.claimOpen = false;
+    ui.revealed = null; // the hands of a game over stay face up until another game is on the table
+  }
   ui.state = state;
   ui.pending = null;
   ui.face = null;
@@ -555,12 +559,12 @@ async function playFrames(frames, state) {
           renderRecord(state);
           $("undo").disabled = !state.can_undo;
           const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state));
-          ui.revealed = null;
-          if (again === "again") { ui.busy = false; applyState(state); return startOver(); }
+          if (again === "again") { ui.busy = false; ui.revealed = null; applyState(state); return startOver(); }
+          // closed: the last round's hands stay face up on the table behind it (nothing is hidden any more)
         } else {
           await roundEnd(f.round_end);
+          ui.revealed = null;
         }
-        ui.revealed = null;
         ui.pop = null;
         focus = true;
       }
