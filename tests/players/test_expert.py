@@ -256,3 +256,29 @@ def test_a_pool_is_weighed_over_eight_times_the_worlds() -> None:
     game, seat = _played_forward("block", 4, 3, 1)
     _, _, stats = Expert(seed=1).analyse(observe(game, seat), Budget(15, 30.0))
     assert stats.worlds == 15
+
+
+def test_dealing_the_worlds_is_not_counted_as_a_worlds_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The safety cap stops a decision before a world that would likely overrun it, judged by what the worlds solved
+    so far cost. Dealing every world happens first, and can take half the cap on a busy machine (960 worlds in
+    Domino Pool); counted as the first world's cost it stopped the decision after one world, a choice made on one
+    deal where all of them would have ended well inside the cap (seen: 6-1 R in place of 5-4 L)."""
+    from bones.players import expert as expert_module
+
+    clock = [0.0]
+
+    def now() -> float:
+        clock[0] += 1e-5  # every world solves in a moment
+        return clock[0]
+
+    deal = Expert._worlds
+
+    def slow_deal(self: Expert, *args: object, **kwargs: object) -> object:
+        clock[0] += 0.5  # dealing the worlds takes half the decision's second
+        return deal(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(expert_module.time, "perf_counter", now)
+    monkeypatch.setattr(Expert, "_worlds", slow_deal)
+    game, seat = _played_forward("draw", 8, 5, 1)
+    _, _, stats = Expert(seed=1).analyse(observe(game, seat), Budget(30, 1.0))
+    assert stats.worlds == 30
