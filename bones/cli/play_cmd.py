@@ -27,7 +27,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                        description="Play a whole game against a computer player in the terminal. You are seat 0.")
     p.add_argument("--rules", default="draw", help=f"the game ({', '.join(RULES)}; default draw)")
     p.add_argument("--level", default="medium", help="the computer's level (see `bones players`; default medium)")
-    p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed)")
+    p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed when the game ends)")
     p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
     p.add_argument("--record", metavar="FILE", help="write the game's record (docs/record.md) to FILE when the game "
                    "ends or is left; `bones replay FILE` plays it back")
@@ -50,7 +50,9 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
     if action.kind == "draw":
         if obs.layout.owned:
             return f"{who} cannot play on {'your' if who == 'You' else 'its'} line ({_wanted(obs)}) and draw{s} a tile."
-        if any(a.kind == "play" for a in obs.legal_actions()):
+        # a draw at will says nothing of the hand it goes to: whether another seat held a tile that fitted is its
+        # own to know (as in the table's words, `web.words.draw_text`)
+        if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
             return f"{who} draw{s} a tile (drawing is allowed at any time in {game_before.rules.name})."
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
@@ -210,7 +212,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     n = game.seats
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
-    print(f"{game.rules.name} against {level} (seed {seed}). {game.rules.description}")
+    # the seed is said once the game is over or left (`_seed_words`), never while it is played
+    print(f"{game.rules.name} against {level}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"
@@ -242,7 +245,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             else:
                 asked = _ask(obs, read, names)
                 if asked is None:
-                    print("\nGame left unfinished.")
+                    print(f"\nGame left unfinished. {_seed_words(seed)}")
                     return 0
                 action = asked
             try:
@@ -276,6 +279,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
+    print("\n" + _seed_words(seed))
     totals = score_line(game.rules, names, game.scores)
     if game.winner is None:
         print(f"\nGame over: {totals}. A tie: nobody wins.")
@@ -283,6 +287,11 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     return 0
+
+
+def _seed_words(seed: int) -> str:
+    """The seed, said once the game is over or left: it deals every hand and the boneyard (`bones deal --seed`)."""
+    return f"Seed {seed}: `bones play --seed {seed}` deals this game again."
 
 
 def _why_no_more_rounds(game: GameState) -> str:
@@ -295,7 +304,8 @@ def _why_no_more_rounds(game: GameState) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    # a seed from a million could be found again from one's own first hand in a minute or two (`bones deal` each)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**18)
     try:
         options = options_from(args, args.players)
         rules = new_game(args.rules, 0, options).rules

@@ -49,7 +49,7 @@ def ends_text(obs: Observation) -> str:
         return ""
     parts = [f"{name} {pip}" for name, pip in obs.ends.items()]
     text = "ends: " + " · ".join(parts)
-    if obs.end_sum is not None:
+    if obs.end_sum is not None and not obs.rules.claims:  # where scores are claimed, counting is the player's own
         text += f"   sum of the ends: {obs.end_sum}"
     return text
 

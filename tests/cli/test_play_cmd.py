@@ -183,3 +183,48 @@ def test_honest_john_names_its_own_ends_in_the_prompt_and_in_refusals(capsys: py
     assert "text like '9-2 S0'" in out
     assert "there is no end R on this table (its ends: S0, S1, S2)" in out
     assert "end -1" not in out
+
+
+def test_the_seed_is_said_only_once_the_game_is_over_or_left(capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed deals every hand and the boneyard (`bones deal --seed`): said while the game is played, it would
+    show the player every hidden tile."""
+    assert play("draw", "beginner", 424242, None, read=scripted(["q"])) == 0
+    out = capsys.readouterr().out
+    during, after = out.split("Game left unfinished.")
+    assert "424242" not in during
+    assert "Seed 424242" in after
+    assert play("draw", "beginner", 424242, {"target": 5}, read=scripted([])) == 0
+    during, after = capsys.readouterr().out.split("Seed 424242")
+    assert "424242" not in during and "Game over:" in after
+
+
+def test_claims_in_the_terminal_give_no_sum_of_the_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    """Where scores count only when claimed, what a play makes (and what the last one left unclaimed) is the
+    player's to work out, as at the table (docs/web.md)."""
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["1", "1", "q"])) == 0
+    assert "sum of the ends" not in capsys.readouterr().out
+    assert play("muggins", "beginner", 5, None, read=scripted(["1", "1", "q"])) == 0
+    assert "sum of the ends" in capsys.readouterr().out
+
+
+def test_another_seats_draw_at_will_says_nothing_of_its_hand() -> None:
+    """In the Draw Game a seat may draw while a tile fits: the words for the computer's draw are the same whether
+    it held one or not (the terminal once said "cannot play on 4 or 2" only when it could not)."""
+    import random
+
+    from bones.cli.play_cmd import describe
+    from bones.engine import DRAW, new_game
+
+    said: dict[bool, set[str]] = {True: set(), False: set()}
+    for seed in range(40):
+        game = new_game("draw_game", seed)
+        rng = random.Random(seed)
+        while not game.over and game.round_index == 0:
+            seat = game.current_seat
+            legal = game.legal_actions()
+            if seat == 1 and DRAW in legal:
+                could_play = any(a.kind == "play" for a in legal)
+                said[could_play].add(describe(game, game.apply(DRAW), "Computer"))
+            game = game.apply(rng.choice(legal))
+    assert said[True] and said[False]
+    assert said[True] == said[False] and len(said[True]) == 1
