@@ -39,6 +39,10 @@ SWITCHES = ("show_moves", "sound", "shortcuts")  # the settings that are on or o
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
 FORCED = ("draw", "pass", "ask")  # actions a seat takes when nothing else is open to it: Undo never stops at one
 STALE = "stale"  # the code of a refusal because the page is behind the table (another tab moved on)
+# A game's seed deals every hand and the boneyard of every round, so it is as secret as they are. Drawn from 2**31, it
+# could be found again from one's own first hand by dealing each seed in turn (a few core-hours in C), and with it
+# every hidden tile; 2**63 (SQLite's INTEGER) leaves no such search.
+SEEDS = 2**63
 
 
 def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them") -> str:
@@ -239,7 +243,7 @@ class Table:
         settings = settings if settings is not None else self.settings(token)
         row = self._stored(token, rules, settings)
         if row is None:
-            return self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
+            return self.store.new_game(token, rules, secrets.randbelow(SEEDS), self.seats_for(settings, rules),
                                        settings["opponent"], self.variations_for(settings, rules))
         wanted = settings["opponent"]
         if not row.two and row.opponent != wanted and (row.opponent == "" or not self._started(row)):
@@ -602,7 +606,7 @@ class Table:
             if self.in_progress(old, rep):
                 self.store.add_record(old, False, list(rep.game.totals()), abandoned=True)
         # The seed stays on the server: a browser that chose it could work out every hidden tile.
-        row = self.store.new_game(token, rules, secrets.randbelow(2**31), self.seats_for(settings, rules),
+        row = self.store.new_game(token, rules, secrets.randbelow(SEEDS), self.seats_for(settings, rules),
                                   settings["opponent"], self.variations_for(settings, rules))
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []

@@ -220,3 +220,26 @@ def test_the_scan_catches_a_leak() -> None:
     with pytest.raises(AssertionError):
         check_frame({"view": claims, "event": {"kind": "play", "claim": None, "scored": 0,
                                                "text": "You laid 5-3. The ends make 5 + 5 = 10 → +10."}}, "leak")
+
+
+def test_a_games_seed_is_too_wide_to_be_found_from_ones_own_hand(app: Any, client: TestClient,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seed deals every hand and the boneyard. Drawn from 2**31 it could be found again by dealing each seed and
+    comparing the first hand with one's own (about 2**31 / C(28, 7) ≈ 1,800 seeds deal any one hand; the first tiles
+    laid pick one), and then every hidden tile is known. Drawn from 2**63 there is no such search; the largest seed
+    is kept and replayed like any other."""
+    asked: list[int] = []
+
+    def randbelow(n: int) -> int:
+        asked.append(n)
+        return n - 1
+
+    monkeypatch.setattr(table_module.secrets, "randbelow", randbelow)
+    st = client.post("/api/open", json={"game": "draw"}).json()["state"]
+    st = client.post("/api/new", json={"game": "draw"}).json()["state"]
+    assert asked and min(asked) >= 2**62
+    row = app.state.store.game(st["id"])
+    assert row.seed == 2**63 - 1
+    v = st["view"]
+    moved = client.post("/api/action", json={"game": "draw", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+    assert moved.status_code == 200
