@@ -302,3 +302,39 @@ def test_the_first_spinner_and_every_spinner_are_told_apart() -> None:
     assert "6 + 3 = 9 → +9" in words("all_threes")  # the examples follow the count, not the game's name
     lone = new_game("all_fives", 1).rules
     assert lone.end_multiple == 5 and "5-5 laid first makes 10 and scores 10" in words("all_fives")
+
+
+def test_two_players_undo_never_puts_back_tiles_the_other_side_drew(client: TestClient,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between two people, a side whose tile made the other draw and then pass could take the tile back, and the
+    other side's draws with it: the tiles it had drawn, and seen, went back to the boneyard, where the first side
+    would later draw them with the other knowing them. The other side's draws stand (its pass alone may be taken
+    back, as before: it shows nothing)."""
+    import random
+
+    seed = 0  # Draw, round 1: seat 1 lays 6-2 L, seat 0 draws twice and passes (the two never drawn are left)
+    game = new_game("draw", seed)
+    rng = random.Random(seed)
+    actions: list[str] = []
+    while game.round_index == 0:
+        plays = [a for a in game.legal_actions() if a.kind == "play"]
+        action = rng.choice(plays) if plays else game.legal_actions()[0]
+        actions.append(str(action))
+        game = game.apply(action)
+        if actions[-3:] == ["draw", "draw", "pass"] and actions[-4] == "6-2 L":
+            break
+    assert actions[-4:] == ["6-2 L", "draw", "draw", "pass"]
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda n: seed)
+    settings(client, opponent="two")
+    st = open_game(client, "draw")
+    body = {"game": "draw", "id": st["id"]}
+    while st["n"] < len(actions):
+        if not st["view"]["lid_open"]:
+            st = client.post("/api/lid", json={**body, "n": st["n"]}).json()["state"]
+        st = act(client, st, actions[st["n"]])["state"]  # the pass is made by the table
+    st = client.post("/api/lid", json={**body, "n": st["n"]}).json()["state"]
+    assert st["view"]["seat"] == 1 and st["view"]["lid_open"]
+    assert not st["can_undo"]
+    r = client.post("/api/undo", json={**body, "n": st["n"]})
+    assert r.status_code == 409 and "the other side's move stands" in r.json()["error"]
+    assert client.get("/api/state?game=draw").json()["state"]["n"] == len(actions)
