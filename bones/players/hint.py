@@ -22,7 +22,8 @@ NUMBER_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "
                 "tens", "elevens", "twelves")
 SIDE_WORDS = {"L": "on the left", "R": "on the right", "U": "on the spinner's top", "D": "on the spinner's foot"}
 
-_experts: dict[int, Expert] = {}
+_expert: list[Expert] = []  # one, built at the first hint: its search buffers (half a megabyte, 16 MB after a long
+# search) are reused by every hint, whatever its seed, rather than kept once per game for good
 _lock = threading.Lock()  # an Expert's search buffers serve one decision at a time; a web server asks from threads
 
 
@@ -31,9 +32,11 @@ def _choose(obs: Observation, seed: int) -> Choice:
     if level != "expert":
         return make_player(level, seed).choose(obs)
     with _lock:
-        if seed not in _experts:
-            _experts[seed] = Expert(seed=seed)
-        return _experts[seed].choose(obs, HINT_BUDGET)
+        if not _expert:
+            _expert.append(Expert(seed=seed))
+        expert = _expert[0]
+        expert.seed = seed  # an Expert's choice depends on its seed and the observation alone
+        return expert.choose(obs, HINT_BUDGET)
 
 
 def hint(obs: Observation, seed: int = 0) -> Choice:

@@ -282,3 +282,15 @@ def test_dealing_the_worlds_is_not_counted_as_a_worlds_cost(monkeypatch: pytest.
     game, seat = _played_forward("draw", 8, 5, 1)
     _, _, stats = Expert(seed=1).analyse(observe(game, seat), Budget(30, 1.0))
     assert stats.worlds == 30
+
+
+def test_hints_share_one_expert_and_answer_as_their_own_seed_would() -> None:
+    """A server gives a hint in every game with that game's seed: one Expert serves them all (one kept per seed
+    grew the server by its search buffers with every game), and each hint is the one an Expert of that seed gives."""
+    from bones.players import hint as hint_module
+
+    game, seat = _played_forward("block", 3, 6, 1)  # a position each search ends far inside the time cap
+    obs = observe(game, seat)
+    for seed in (5, 6, 7, 5):
+        assert hint(obs, seed).action == Expert(seed=seed).choose(obs, hint_module.HINT_BUDGET).action
+    assert len(hint_module._expert) == 1
