@@ -631,3 +631,16 @@ def test_the_cut_stands_above_the_line_on_a_phone(browser: Any, server: Server, 
     assert bottom <= page.viewport_size["height"], bottom
     shot(page, f"domino_pool_{players}_phone_cut")
     page.context.close()
+
+
+def test_the_hand_comes_into_sight_when_a_seller_is_asked_on_a_phone(browser: Any, server: Server) -> None:
+    """Honest John for eight on a phone: the star and the scores push the hand below the fold, and a computer asking
+    you for a tile left the tiles to choose from out of sight. When your turn comes the page scrolls to show them."""
+    page = seat_at_table(browser, server, "honest_john", 4, players=8, device=PHONE)
+    settle(page)
+    assert "asks you for an 8: choose a tile to sell" in page.inner_text("#status")
+    page.wait_for_function("() => document.querySelector('#hand').getBoundingClientRect().bottom"
+                           " <= window.innerHeight + 1", timeout=5000)
+    assert page.evaluate("() => window.scrollY") > 0
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

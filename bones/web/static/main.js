@@ -576,6 +576,16 @@ async function playFrames(frames, state) {
   ui.fresh = null; // the last tile has arrived: drawing the table again must not lay it a second time
   applyState(state);
   if (focus) focusHand();
+  else if (state.view.your_turn) requestAnimationFrame(handInSight); // once the table is laid out anew
+}
+
+/** On a small screen a crowded table can leave the hand below the fold when your turn comes (a seller asked for a
+    tile at eight seats on a phone): the page scrolls just enough to show it. */
+function handInSight() {
+  const box = $("hand").getBoundingClientRect();
+  if (box.bottom <= window.innerHeight || box.height >= window.innerHeight) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  $("hand").scrollIntoView({ block: "end", behavior: still ? "auto" : "smooth" });
 }
 
 function roundEnd(info) {
