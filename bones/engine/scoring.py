@@ -49,7 +49,12 @@ def play_points(rules: Rules, layout: "Layout", table: "Table") -> int:
     is a multiple of the game's count (or one point for each such multiple), or Bergen's headers."""
     if rules.headers:
         return layout.header_points(table)
-    total = table.end_sum() or 0
+    return sum_points(rules, table.end_sum() or 0)
+
+
+def sum_points(rules: Rules, total: int) -> int:
+    """What open ends adding up to `total` score: the sum when it is a multiple of the game's count (or one point
+    for each such multiple), else nothing."""
     m = rules.end_multiple
     if not m or not total or total % m:
         return 0
@@ -103,14 +108,9 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
             low >= rules.block_limit:
         # Honest John 2: "the winner is the player with fewest pips ..., provided that that number is less than 10"
         return Settlement(end, None, zeros, pips, (), (), 0, 0)
-    if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE and end == "out" and rules.out_wins_alone:
-        # Honest John 2: "If a player managed to play all their tiles, that wins the round" (a hand of only the
-        # 0-0 holds a tile: it is counted, for 0)
-        counted = tuple(i for i in range(n) if i != out_seat)
-        gain = sum(pips[i] for i in counted)
-        points = tuple([gain if i == out_seat else 0 for i in range(n)])
-        return _new(Settlement, (end, out_seat, points, pips, (out_seat,), counted, 0, 0))
-    if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE:
+    # Honest John 2 (`out_wins_alone`): "If a player managed to play all their tiles, that wins the round": the
+    # seat out scores alone, as below (a hand of only the 0-0 holds a tile: it is counted, for 0)
+    if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE and not (end == "out" and rules.out_wins_alone):
         # the lowest hand (every tied lowest hand) scores the other hands' pips less its own (or, where the winner
         # also scores its own, plus them)
         counted = tuple(i for i, p in enumerate(pips) if p != low)
