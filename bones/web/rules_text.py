@@ -12,7 +12,7 @@ from typing import Any
 
 from bones.engine import Rules
 from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
-from bones.engine.scoring import round_pips, settle
+from bones.engine.scoring import round_pips, settle, sum_points
 
 from .variations import played_with, variation_keys
 
@@ -251,22 +251,20 @@ def _end_scoring(rules: Rules) -> list[str]:
     else:
         out = [f"After every tile, add up the open ends. If they make a multiple of {m} ({m}, {2 * m}, {3 * m} …), "
                "the player who laid the tile scores that many points at once."]
-    def points(total: int) -> int:
-        return total // m if rules.per_multiple else total
-
     pair = _pair_example(m, top)
     if pair:
         a, b = pair
-        out.append(f"For example, ends showing {a} and {b} make {a} + {b} = {a + b} → +{points(a + b)}.")
+        out.append(f"For example, ends showing {a} and {b} make {a} + {b} = {a + b} → "
+                   f"+{sum_points(rules, a + b)}.")
     dbl = _double_example(m, top)
     if dbl:
         d, e = dbl
         out.append(f"A double lying at an end counts both halves: {d}-{d} at one end and {e} at the other make "
-                   f"{d} + {d} + {e} = {2 * d + e} → +{points(2 * d + e)}.")
+                   f"{d} + {d} + {e} = {2 * d + e} → +{sum_points(rules, 2 * d + e)}.")
     lone = next((d for d in range(top, 0, -1) if (2 * d) % m == 0), None)
     if lone is not None:
         out.append(f"A first tile alone counts its dots once: {lone}-{lone} laid first makes {2 * lone} and scores "
-                   f"{points(2 * lone)}.")
+                   f"{sum_points(rules, 2 * lone)}.")
     if rules.layout in (LayoutKind.FIRST_SPINNER, LayoutKind.EVERY_SPINNER, LayoutKind.FIRST_SPINNER_FREE):
         out.append("A spinner counts as a double at an end while one of its long sides is open; its short sides "
                    "count nothing until a tile lies there, and then every open end counts.")
