@@ -207,6 +207,8 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert page.locator("#record-strip .chip.won").count() == 1 and page.inner_text("#status") == "Game over."
     # the last hands stay face up behind the closed summary (they were turned down again)
     assert page.locator(".seat.shown .far-tiles .tile-svg").count() == len(pos.after.results[-1].hands_left[1])
+    # and no open end is chalked on a table nobody can play to any more
+    assert page.locator("#line .chalk-ring").count() == 0
     # Play again, from the summary shown on opening a finished game
     page.reload()
     page.wait_for_selector("#game-over[open]")

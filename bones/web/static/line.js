@@ -419,11 +419,12 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     svg.appendChild(g);
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
-  // not mark; an empty short end of a spinner gets a chalk cap just outside it.
+  // not mark; an empty short end of a spinner gets a chalk cap just outside it. A finished game has no ends to
+  // play to: its table is left unmarked.
   const defs = el("defs");
   svg.appendChild(defs);
   const ringed = new Set();
-  for (const name of Object.keys(view.ends || {})) {
+  for (const name of view.game_over ? [] : Object.keys(view.ends || {})) {
     const p = lay.ends[name];
     if (!p) continue;
     const t = p.tile;

@@ -522,6 +522,15 @@ function applyState(state) {
 
 // ----- animation -------------------------------------------------------------------------------------------
 
+/** The pause before a frame: a deal half the pace; a draw straight after a draw by the same seat a quarter (at a
+ * table of eight a seat may draw half a dozen tiles, and each at full pace kept the table waiting seconds); the
+ * rest the whole pace. */
+function pauseBefore(ev, previous) {
+  if (ev.kind === "deal") return pace() / 2;
+  if (ev.kind === "draw" && previous && previous.kind === "draw" && previous.seat === ev.seat) return pace() / 4;
+  return pace();
+}
+
 async function playFrames(frames, state) {
   const together = state.opponent === "two";
   ui.busy = true;
@@ -534,7 +543,7 @@ async function playFrames(frames, state) {
       const f = frames[i];
       const ev = f.event || {};
       const mine = (together || ev.seat === 0) && !ev.auto && ev.kind !== "deal";
-      if (i > 0 || !mine) await sleep(ev.kind === "deal" ? pace() / 2 : pace());
+      if (i > 0 || !mine) await sleep(pauseBefore(ev, i > 0 ? frames[i - 1].event : null));
       ui.pending = null;
       const play = ev.kind === "play";
       const lays = play || ev.kind === "sell" || ev.kind === "give"; // a tile sold or given goes on the asker's line
