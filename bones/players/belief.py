@@ -32,6 +32,7 @@ from bones.engine.deal import outranks
 from bones.engine.layout import Table
 from bones.engine.observation import Observation
 from bones.engine.rules import Rules, Turn
+from bones.engine.round import RoundState
 from bones.engine.tiles import TILES_BY_ID, mask_of
 
 NEVER = 1 << 30  # "not yet played"
@@ -429,3 +430,13 @@ def world_state(obs: Observation, world: World) -> FaceUp:
         last_go=1 + last.seat if (last := obs.history[-1] if obs.history else None) and last.action.kind == "pass"
         else 0,
     )
+
+
+def resume(obs: Observation, world: World) -> RoundState:
+    """One world as the engine's own round, to be played on with its rules: the public history and table as
+    observed, the hands and boneyard as sampled."""
+    assert obs.current_seat is not None
+    lead = obs.lead_tile.id if obs.lead_tile is not None else -1
+    asker = obs.asker if obs.asker is not None else -1
+    return RoundState.resume(obs.rules, world.hands, world.boneyard, obs.leader, lead, obs.scores_at_deal,
+                             obs.history, obs.table, obs.current_seat, obs.round_points, asker)

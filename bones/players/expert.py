@@ -25,6 +25,14 @@ opens four ends for the other side to score on) can cost a hundred times the res
 changed no choice in 100 positions of Block or All Fives and four in Draw, by a game value of 0.00016 a position
 (docs/levels.md).
 
+Its next decision, where plays score (two seats: All Fives, Muggins, All Threes, Five Up, Bergen): a world's search
+picks each later play of Expert's knowing the other hand, so the average credits an action with follow-ups only a
+seat that saw everything could choose. A second pass (`next_decision.py`, the actions best on average first) takes
+Expert's next decision after each action once for all the worlds that reach it by the same history as Expert would
+see it, each world valued at that one choice; it can only lower an action's value, so an action whose average is
+already no better than the best found is not followed. Against Hard this added about five points of share in All
+Threes and Bergen and nothing in the French mode (docs/levels.md); the face-up pass gets half the time cap.
+
 Seats: with two, each world is solved by exact minimax, and so is a partnership game (side against side). Where
 three or four play each for himself, the other seats lay in each world the tile a rule of thumb picks (the most
 points, then a double, then the heaviest: `solver_core.rule_pick`) while Expert searches its own plays. Taking them
@@ -49,11 +57,12 @@ from bones.engine.observation import Observation
 
 from . import star_search
 from .base import Budget, Choice
-from .belief import Belief, World, world_state
+from .belief import Belief, World, resume, world_state
 from .claims import catch, without_muggins
+from .next_decision import follow, shared_value
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .seeding import decision_seed
-from .solver import MAX_COMPILED_TILES, TARGET_BONUS, Solver, warm_up
+from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, warm_up
 from .solver_core import POOL_SCALE, PROBE_NODES
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
@@ -66,6 +75,7 @@ SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 
 MIN_WORLD_NODES = PROBE_NODES  # the least a world is given when the time left is short: one root action's first pass
 RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
+FACE_UP_SHARE = 0.5  # of the time cap, for the face-up pass where a second pass shares the next decision
 POOL_WORLDS = 8  # times the budget's worlds where a hand wins or loses a pool: a world is a few dozen nodes and its
 # value nearly all or nothing, so 120 of them leave the choice between close plays to chance (docs/levels.md)
 
@@ -94,6 +104,13 @@ def world_budget(cap: int, retry_nodes: int, left: int) -> tuple[int, int]:
     if left >= 2 * cap:
         return cap, min(retry_nodes, left)
     return min(cap, max(MIN_WORLD_NODES, left // 2)), 0
+
+
+def shares_next(obs: Observation) -> bool:
+    """Whether Expert takes its next decision once for every world that reaches it the same way (`next_decision`):
+    at two seats where plays score (All Fives, Muggins, All Threes, Five Up, Bergen), where it measured better
+    (docs/levels.md), but not with claims (a score claimed or not is a choice the face-up search does not model)."""
+    return obs.seats == 2 and obs.rules.scores_in_play and not obs.rules.claims
 
 
 def game_value(diff: float, obs: Observation) -> float:
@@ -133,7 +150,10 @@ class Expert:
 
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
-                 window: float | None = None, draws_at_will: bool = False, paranoid: bool = False) -> None:
+                 window: float | None = None, draws_at_will: bool = False, paranoid: bool = False,
+                 shared_next: bool | None = None) -> None:
+        self.shared_next = shared_next  # take the next decision once per history it is met by (None: where that
+        # measured better, `shares_next`)
         self.seed = seed
         self.paranoid = paranoid  # each for himself at more than two seats: the others against Expert (measured:
         # worse, see the module's note), not each by a rule of thumb
@@ -185,14 +205,19 @@ class Expert:
         by_rule = obs.seats > 2 and not obs.rules.partners and not self.paranoid
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
+        face_up: list[list[float]] = [[] for _ in legal]  # each action's value in each world
+        deep = shares_next(obs) if self.shared_next is None else self.shared_next and obs.seats == 2
+        # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
+        first_deadline = start + CAP_SHARE * budget.seconds * (FACE_UP_SHARE if deep else 1.0)
+        solved_worlds: list[World] = []
         for world, weight in zip(samples, weights):
             now = time.perf_counter()
-            if worlds and now + (now - solving) / worlds > deadline:
+            if worlds and now + (now - solving) / worlds > first_deadline:
                 break  # the safety cap: another world would likely overrun it
             state = world_state(obs, world)
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
             rate = nodes / (now - solving) if nodes and now > solving else 5e6
-            world_cap, retry = world_budget(cap, self.retry_nodes, int((deadline - now) * rate))
+            world_cap, retry = world_budget(cap, self.retry_nodes, int((first_deadline - now) * rate))
             # the best actions so far first: an action far worse than those in this world is only bounded
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
@@ -203,12 +228,51 @@ class Expert:
                 if g is None:
                     g = gv[v] = game_value(v, obs)
                 totals[i] += weight * g
+                if deep:
+                    face_up[i].append(v)
             weight_sum += weight
             worlds += 1
             exact += solved.exact
             nodes += solved.nodes
-        stats = Stats(worlds, exact, nodes, time.perf_counter() - start)
-        return legal, [t / weight_sum for t in totals], stats
+            solved_worlds.append(world)
+        values = [t / weight_sum for t in totals]
+        if deep:
+            shared, more = self._shared(obs, legal, solved_worlds, weights[:worlds], face_up, values, rng,
+                                        window_points, deadline, cap)
+            nodes += more
+            values = shared if shared is not None else values
+        return legal, values, Stats(worlds, exact, nodes, time.perf_counter() - start)
+
+    def _shared(self, obs: Observation, legal: list[Action], worlds: list[World], weights: list[float],
+                face_up: list[list[float]], averages: list[float], rng: random.Random, window: int,
+                deadline: float, cap: int) -> tuple[list[float] | None, int]:
+        """The second pass (`next_decision`): each action's value with Expert's next decision taken per history,
+        the best by the face-up average first. An action whose face-up average is no better than the best value
+        found so far keeps its average (sharing can only lower it). None where the time cap comes first (the
+        face-up averages stand), and the nodes searched."""
+        spent = [0]
+
+        def solve(state: FaceUpRound, actions: list[Action], root: int) -> list[float]:
+            self.solver.clear()
+            got = self.solver.values(state, actions, root=root, salt=rng.getrandbits(62), max_nodes=cap,
+                                     window=window, free_draws=False)
+            spent[0] += got.nodes
+            return got.values
+
+        states = [resume(obs, w) for w in worlds]
+        out = list(averages)
+        best = -math.inf
+        for i in sorted(range(len(legal)), key=lambda k: (-averages[k], k)):
+            if averages[i] <= best:
+                break
+            paths = []
+            for w, st in enumerate(states):
+                if time.perf_counter() > deadline:
+                    return None, spent[0]
+                paths.append(follow(st, i, legal[i], face_up[i][w], obs.seat, solve))
+            out[i] = shared_value(paths, weights, lambda v: game_value(v, obs))
+            best = max(best, out[i])
+        return out, spent[0]
 
     def _worlds(self, obs: Observation, belief: Belief, rng: random.Random, count: int
                 ) -> tuple[list[World], list[float]]:

@@ -23,7 +23,7 @@ from bones.engine.observation import Observation
 from bones.engine.round import RoundState
 
 from . import star
-from .belief import Belief
+from .belief import Belief, resume
 from .star import rollout
 
 CAP_SHARE = 0.9  # of the budget's seconds: stop sampling worlds beyond this
@@ -87,18 +87,13 @@ def _sampled(obs: Observation, legal: list[Action], worlds: int, seconds: float,
     rng = random.Random(seed)
     belief = Belief(obs)
     values: list[list[float]] = [[] for _ in legal]
-    lead = obs.lead_tile.id if obs.lead_tile is not None else -1
-    base = obs.scores_at_deal
-    assert obs.current_seat is not None
-    asker = obs.asker if obs.asker is not None else -1
     played = 0
     for _ in range(max(1, worlds)):
         now = time.perf_counter()
         if played and now + (now - start) / played > deadline:
             break  # the safety cap: another world would likely overrun it
         world = belief.sample(rng)
-        state = RoundState.resume(obs.rules, world.hands, world.boneyard, obs.leader, lead, base, obs.history,
-                                  obs.table, obs.current_seat, obs.round_points, asker)
+        state = resume(obs, world)
         future = rng.getrandbits(48)
         for i, action in enumerate(legal):
             end = rollout(state.apply(action), random.Random(future))
