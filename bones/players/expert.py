@@ -25,13 +25,13 @@ opens four ends for the other side to score on) can cost a hundred times the res
 changed no choice in 100 positions of Block or All Fives and four in Draw, by a game value of 0.00016 a position
 (docs/levels.md).
 
-Its next decision, where plays score (two seats: All Fives, Muggins, All Threes, Five Up, Bergen): a world's search
-picks each later play of Expert's knowing the other hand, so the average credits an action with follow-ups only a
-seat that saw everything could choose. A second pass (`next_decision.py`, the actions best on average first) takes
-Expert's next decision after each action once for all the worlds that reach it by the same history as Expert would
-see it, each world valued at that one choice; it can only lower an action's value, so an action whose average is
-already no better than the best found is not followed. Against Hard this added about five points of share in All
-Threes and Bergen and nothing in the French mode (docs/levels.md); the face-up pass gets half the time cap.
+Its next decision (`shared_next=True`, two seats, measured and not adopted): a world's search picks each later play
+of Expert's knowing the other hand, so the average credits an action with follow-ups only a seat that saw
+everything could choose. A second pass (`next_decision.py`, the actions best on average first) takes Expert's next
+decision after each action once for all the worlds that reach it by the same history as Expert would see it, each
+world valued at that one choice. Against Hard it added five points of share on 400 tuning games of All Threes and
+Bergen, but nothing on the published deals (All Threes 59.6 % of 1,000 against 59.2 %, Bergen 57.8 % of 600
+against 60.8 %, Muggins 61.5 % of 200 against 65.0 %) at two and a half times the time (docs/levels.md).
 
 Seats: with two, each world is solved by exact minimax, and so is a partnership game (side against side). Where
 three or four play each for himself, the other seats lay in each world the tile a rule of thumb picks (the most
@@ -106,13 +106,6 @@ def world_budget(cap: int, retry_nodes: int, left: int) -> tuple[int, int]:
     return min(cap, max(MIN_WORLD_NODES, left // 2)), 0
 
 
-def shares_next(obs: Observation) -> bool:
-    """Whether Expert takes its next decision once for every world that reaches it the same way (`next_decision`):
-    at two seats where plays score (All Fives, Muggins, All Threes, Five Up, Bergen), where it measured better
-    (docs/levels.md), but not with claims (a score claimed or not is a choice the face-up search does not model)."""
-    return obs.seats == 2 and obs.rules.scores_in_play and not obs.rules.claims
-
-
 def game_value(diff: float, obs: Observation) -> float:
     """The game value (2p - 1) for the observing seat of a round that ends `diff` points better for it from now.
 
@@ -151,9 +144,9 @@ class Expert:
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
                  window: float | None = None, draws_at_will: bool = False, paranoid: bool = False,
-                 shared_next: bool | None = None) -> None:
-        self.shared_next = shared_next  # take the next decision once per history it is met by (None: where that
-        # measured better, `shares_next`)
+                 shared_next: bool = False) -> None:
+        self.shared_next = shared_next  # at two seats, take the next decision once per history it is met by
+        # (measured: no better on the published deals, see the module's note)
         self.seed = seed
         self.paranoid = paranoid  # each for himself at more than two seats: the others against Expert (measured:
         # worse, see the module's note), not each by a rule of thumb
@@ -206,7 +199,7 @@ class Expert:
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
         face_up: list[list[float]] = [[] for _ in legal]  # each action's value in each world
-        deep = shares_next(obs) if self.shared_next is None else self.shared_next and obs.seats == 2
+        deep = self.shared_next and obs.seats == 2 and not obs.rules.claims
         # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
         first_deadline = start + CAP_SHARE * budget.seconds * (FACE_UP_SHARE if deep else 1.0)
         solved_worlds: list[World] = []

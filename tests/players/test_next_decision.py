@@ -9,7 +9,7 @@ from bones.engine.actions import Action
 from bones.engine.round import RoundState
 from bones.engine.tiles import tile_set
 from bones.players.base import Budget
-from bones.players.expert import Expert, game_value, shares_next
+from bones.players.expert import Expert, game_value
 from bones.players.next_decision import Path, follow, shared_value
 from bones.players.solver import Solver
 
@@ -38,15 +38,6 @@ def test_points_on_the_way_and_worlds_with_no_decision_count_too() -> None:
     assert shared_value(paths, [1.0, 1.0, 1.0], lambda v: 2 * v) == (-8.0 + 8 + 12) / 3
 
 
-def test_where_the_next_decision_is_shared() -> None:
-    """Two seats where plays score, and not with claims (docs/levels.md has what it measured)."""
-    def at(rules_id: str, options: dict | None = None) -> bool:
-        return shares_next(observe(GameState.new(get_rules(rules_id, options), seed=1), 0))
-    assert at("all_fives") and at("all_threes") and at("bergen") and at("five_up") and at("muggins")
-    assert not at("draw") and not at("block") and not at("boys_french") and not at("muggins", {"players": 3})
-    assert not at("muggins", {"claims": True})
-
-
 def test_with_nothing_hidden_the_shared_decision_is_the_face_up_one() -> None:
     """All Fives with fourteen tiles each: every world is the true deal, so taking the next decision once for all
     of them loses nothing, and Expert still picks an action of the best true value."""
@@ -62,7 +53,7 @@ def test_with_nothing_hidden_the_shared_decision_is_the_face_up_one() -> None:
         if game.round is None or game.round.over or game.current_seat is None:
             continue
         obs = observe(game, game.current_seat)
-        expert = Expert(seed=0, world_nodes=10**7, window=0)
+        expert = Expert(seed=0, world_nodes=10**7, window=0, shared_next=True)
         legal = expert.weighed(obs)
         if len(legal) < 2:
             continue
