@@ -140,6 +140,7 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
     if game == "honest_john":  # one round agreed: the game is over, settled in chips
         page.wait_for_selector("#game-over[open]")
         assert "chips (" in page.inner_text("#game-over-text")
+        assert page.locator("#star .star-end").count() == 0  # nothing more to take: no end is marked
         shot(page, f"honest_john_{game}_over")
     else:
         page.wait_for_selector("#round-end:not([hidden])")
