@@ -123,6 +123,18 @@ def random_game(rules_id: str, seed: int, steps: int, options: dict[str, Any] | 
         g = g.apply(rng.choice(g.legal_actions()))
     return g
 
+
+def mid_round(rules: Rules, seed: int, fewest: int, most: int) -> GameState | None:
+    """A game dealt from `seed` and played on by random legal actions (between `fewest` and `most` of them, the
+    number drawn from `seed`) within its first round; None unless that round is still on with a seat to act."""
+    g = GameState.new(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(fewest, most)):
+        if g.round is None or g.round.over:
+            break
+        g = g.apply(rng.choice(g.legal_actions()))
+    return None if g.round is None or g.round.over or g.current_seat is None else g
+
 # ----- what changed ------------------------------------------------------------------------------------------
 
 

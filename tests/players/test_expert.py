@@ -13,6 +13,7 @@ from bones.players.base import Budget
 from bones.players.expert import POOL_WORLDS, Expert
 from bones.players.hint import hint
 from bones.players.solver import Solver
+from tests.kit import mid_round
 
 SMALL = Budget(worlds=8, seconds=5.0)
 
@@ -123,14 +124,10 @@ def test_plays_perfectly_when_nothing_is_hidden() -> None:
     expert = Expert(seed=0, world_nodes=10**7)  # fourteen-tile hands: no node cap, every world exact
     decisive = 0
     for seed in range(12):
-        game = GameState.new(rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randint(3, 20)):
-            if game.round is None or game.round.over:
-                break
-            game = game.apply(rng.choice(game.legal_actions()))
-        if game.round is None or game.round.over or game.current_seat is None:
+        game = mid_round(rules, seed, 3, 20)
+        if game is None:
             continue
+        assert game.round is not None and game.current_seat is not None
         obs = observe(game, game.current_seat)
         legal = obs.legal_actions()
         if len(legal) < 2:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from bones.engine import Deal, GameState, Tile, get_rules, observe
 from bones.engine.actions import Action
 from bones.engine.round import RoundState
@@ -12,10 +10,7 @@ from bones.players.base import Budget
 from bones.players.expert import Expert, game_value
 from bones.players.next_decision import Path, follow, shared_value
 from bones.players.solver import Solver
-
-
-def tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(Tile.parse(t) for t in text.split())
+from tests.kit import mid_round, tiles
 
 
 def test_a_decision_met_the_same_way_in_two_worlds_is_taken_once_for_both() -> None:
@@ -44,14 +39,10 @@ def test_with_nothing_hidden_the_shared_decision_is_the_face_up_one() -> None:
     rules = get_rules("all_fives", {"hand_size": 14})
     checked = 0
     for seed in range(6):
-        game = GameState.new(rules, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randint(12, 18)):  # far enough in for every search to be exact
-            if game.round is None or game.round.over:
-                break
-            game = game.apply(rng.choice(game.legal_actions()))
-        if game.round is None or game.round.over or game.current_seat is None:
+        game = mid_round(rules, seed, 12, 18)  # far enough in for every search to be exact
+        if game is None:
             continue
+        assert game.round is not None and game.current_seat is not None
         obs = observe(game, game.current_seat)
         expert = Expert(seed=0, world_nodes=10**7, window=0, shared_next=True)
         legal = expert.weighed(obs)
