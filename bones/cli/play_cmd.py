@@ -156,7 +156,7 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.isdigit():
+        if text.isdecimal():  # not isdigit: '²' is a digit that int() refuses
             if 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
