@@ -245,7 +245,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             else:
                 asked = _ask(obs, read, names)
                 if asked is None:
-                    print(f"\nGame left unfinished. {_seed_words(seed)}")
+                    print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
                     return 0
                 action = asked
             try:
@@ -279,7 +279,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
-    print("\n" + _seed_words(seed))
+    print("\n" + _seed_words(game.rules.id, level, seed, options))
     totals = score_line(game.rules, names, game.scores)
     if game.winner is None:
         print(f"\nGame over: {totals}. A tie: nobody wins.")
@@ -289,9 +289,15 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     return 0
 
 
-def _seed_words(seed: int) -> str:
-    """The seed, said once the game is over or left: it deals every hand and the boneyard (`bones deal --seed`)."""
-    return f"Seed {seed}: `bones play --seed {seed}` deals this game again."
+def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | None) -> str:
+    """The seed, said once the game is over or left: it deals every hand and the boneyard (`bones deal --seed`);
+    the command given is this game's own (its rules, level, seats and options), so that it deals this game."""
+    words = ["bones play", f"--rules {rules_id}"] + ([f"--level {level}"] if level != "medium" else [])
+    words.append(f"--seed {seed}")
+    for key, value in sorted((options or {}).items(), key=lambda kv: kv[0] != "players"):  # --players first
+        shown = json.dumps(value) if isinstance(value, bool) else str(value)
+        words.append(f"--players {shown}" if key == "players" else f"--option {key}={shown}")
+    return f"Seed {seed}: `{' '.join(words)}` deals this game again."
 
 
 def _why_no_more_rounds(game: GameState) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 
 import pytest
 
+from bones.cli.main import main
 from bones.cli.play_cmd import play
 
 
@@ -19,3 +21,19 @@ def test_a_superscript_digit_is_not_a_move_and_not_a_traceback(capsys: pytest.Ca
     assert play("draw", "beginner", 3, None, read=scripted(["²", "q"])) == 0
     out = capsys.readouterr().out
     assert "'²' is not a move" in out and "Game left unfinished." in out
+
+
+def test_the_seed_line_gives_the_command_that_deals_this_game_again(capsys: pytest.CaptureFixture[str],
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bones play --seed 5` alone deals a game of Draw: the line names the game, the level, the seats and the
+    options too, and that command deals the same hands."""
+    options = {"players": 3, "claims": True}
+    assert play("muggins", "easy", 5, options, read=scripted(["q"])) == 0
+    first = capsys.readouterr().out
+    said = first.split("Seed 5: `")[1].split("`")[0]
+    assert said == "bones play --rules muggins --level easy --seed 5 --players 3 --option claims=true"
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(said.split()[1:]) == 0
+    again = capsys.readouterr().out
+    hand = [line for line in first.splitlines() if "Your hand:" in line][0]
+    assert hand in again and said in again
