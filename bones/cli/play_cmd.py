@@ -174,6 +174,9 @@ def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,
     kept = [game]  # the game as far as it went
     try:
         code = _play(kept, level, seed, options, read)
+    except KeyboardInterrupt:  # Ctrl+C leaves the game as q does, saying so and the seed, before any record
+        print(f"\n\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
+        code = 130
     finally:
         written = record is None or _write_record(kept[0], record)
     return code if written else 1

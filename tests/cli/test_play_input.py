@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -37,3 +38,16 @@ def test_the_seed_line_gives_the_command_that_deals_this_game_again(capsys: pyte
     again = capsys.readouterr().out
     hand = [line for line in first.splitlines() if "Your hand:" in line][0]
     assert hand in again and said in again
+
+
+def test_ctrl_c_leaves_the_game_saying_so_and_the_seed_then_writes_the_record(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Ctrl+C at the prompt is a way of leaving: the seed of a game dealt at random would be lost otherwise."""
+    def read(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    path = tmp_path / "left.json"
+    assert play("muggins", "beginner", 77, None, read=read, record=str(path)) == 130
+    out = capsys.readouterr().out
+    left = out.index("Game left unfinished. Seed 77: `bones play --rules muggins")
+    assert left < out.index("Record written to") and path.exists()
