@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import platform
 import random
 import sys
@@ -54,12 +55,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"bones bench: unknown rules {', '.join(repr(r) for r in unknown)} (known: {', '.join(RULES)})",
               file=sys.stderr)
         return 2
-    if args.seconds <= 0:
-        print("bones bench: --seconds must be positive", file=sys.stderr)
+    if not 0 < args.seconds < math.inf:  # nan and inf too: either would never reach its deadline
+        print("bones bench: --seconds must be a positive number of seconds", file=sys.stderr)
         return 2
     for flag, value in (("--expert-positions", args.expert_positions), ("--pypi-seconds", args.pypi_seconds)):
-        if value < 0:
-            print(f"bones bench: {flag} cannot be negative (0 skips that measurement)", file=sys.stderr)
+        if not 0 <= value < math.inf:
+            what = "cannot be negative" if value < 0 else "must be a number of seconds"
+            print(f"bones bench: {flag} {what} (0 skips that measurement)", file=sys.stderr)
             return 2
     out: dict[str, Any] = {"python": platform.python_version(), "seconds": args.seconds, "rounds_per_s": {}}
     per = args.seconds / len(args.rules)
