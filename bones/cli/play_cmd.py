@@ -285,7 +285,13 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     print("\n" + _seed_words(game.rules.id, level, seed, options))
     totals = score_line(game.rules, names, game.scores)
     if game.winner is None:
-        print(f"\nGame over: {totals}. A tie: nobody wins.")
+        top = max(game.scores)
+        tied = [" & ".join(names[i] for i in side) for side in game.rules.sides if game.scores[side[0]] == top]
+        unit = " chips" if game.rules.plays_for_chips else ""
+        # more than two sides: which of them tied at the top (the others lost)
+        among = (f" at the top between {', '.join(tied[:-1])} and {tied[-1]} ({top}{unit})"
+                 if len(game.rules.sides) > 2 else "")
+        print(f"\nGame over: {totals}. A tie{among}: nobody wins.")
         return 0
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")

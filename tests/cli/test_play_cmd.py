@@ -114,7 +114,8 @@ def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_o
     assert "The cut: you drew " in out and "play as partners" in out  # the cut, face up for everyone
     assert play("domino_pool", "easy", 1, {"players": 6, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("A tie: nobody wins.") and "Played with hands=2." in out
+    assert out.rstrip().endswith("A tie at the top between You and Computer 1 (24 chips): nobody wins.")
+    assert "Played with hands=2." in out
     # a number outside the menu says which numbers there are
     assert play("draw", "beginner", 1, {"target": 10}, read=scripted(["9", "q"])) == 0
     out = capsys.readouterr().out

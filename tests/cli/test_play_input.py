@@ -51,3 +51,12 @@ def test_ctrl_c_leaves_the_game_saying_so_and_the_seed_then_writes_the_record(
     out = capsys.readouterr().out
     left = out.index("Game left unfinished. Seed 77: `bones play --rules muggins")
     assert left < out.index("Record written to") and path.exists()
+
+
+def test_a_tie_at_a_table_of_more_than_two_names_the_seats_tied_at_the_top(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Two of four tied for the most chips: 'A tie: nobody wins.' said neither which two nor that the others lost."""
+    assert play("domino_pool", "easy", 7, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("Game over: You 18 chips – Computer 1 22 chips – Computer 2 22 chips – Computer 3 18 "
+                                 "chips. A tie at the top between Computer 1 and Computer 2 (22 chips): nobody wins.")
