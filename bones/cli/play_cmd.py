@@ -146,8 +146,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
         print(f"   {names[obs.asker]} asks you for a tile for its line: you must {verb} one.")
     print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
     if obs.rules.claims:
-        print("   Scores count only when claimed: add the points to your move ('6-4 R +10'), or say 'muggins' to "
-              "take points the other side laid and did not claim.")
+        print("   Scores count only when claimed: add the points to your move ('6-4 R +10', or '2 +10' for the "
+              "second), or say 'muggins' to take points the other side laid and did not claim.")
     example = next((str(a) for a in legal if a.kind == "play" and a.end), str(legal[0]) if legal else "6-4 R")
     while True:
         try:
@@ -156,15 +156,21 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.isdecimal():  # not isdigit: '²' is a digit that int() refuses
-            if 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
-            continue
+        typed = text
+        number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
+        claim = claim.strip()
+        if number.isdecimal() and (not claim or (obs.rules.claims and claim.startswith("+"))):
+            # not isdigit: '²' is a digit that int() refuses
+            if not 1 <= int(number) <= len(legal):
+                print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
+                continue
+            if not claim:
+                return legal[int(number) - 1]
+            text = f"{legal[int(number) - 1]} {claim}"
         try:
             return Action.parse(text)
         except ActionParseError:
-            print(f"   {text[:40]!r} is not a move: write its number, or its text as listed (like '{example}').")
+            print(f"   {typed[:40]!r} is not a move: write its number, or its text as listed (like '{example}').")
 
 
 def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,

@@ -63,7 +63,7 @@ def test_muggins_with_claims_in_the_terminal_hides_the_counts_and_takes_claims_a
     assert all(a.claim is None and a.kind != "muggins" for a in shown_actions(obs))
     assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["muggins", "q"])) == 0
     out = capsys.readouterr().out
-    assert "add the points to your move ('6-4 R +10')" in out
+    assert "add the points to your move ('6-4 R +10', or '2 +10' for the second)" in out
     assert "Not allowed:" in out  # nothing to take at the start: refused, and nothing changed
     assert "Game left unfinished." in out
     # 6-5 leaves 5 and 6 on the ends (11): a claim of 10 is wrong, and the terminal says where its points went

@@ -58,5 +58,19 @@ def test_a_tie_at_a_table_of_more_than_two_names_the_seats_tied_at_the_top(
     """Two of four tied for the most chips: 'A tie: nobody wins.' said neither which two nor that the others lost."""
     assert play("domino_pool", "easy", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("Game over: You 18 chips – Computer 1 22 chips – Computer 2 22 chips – Computer 3 18 "
-                                 "chips. A tie at the top between Computer 1 and Computer 2 (22 chips): nobody wins.")
+    assert out.rstrip().endswith("Game over: You 18 chips – Computer 1 22 chips – Computer 2 22 chips – Computer 3 "
+                                 "18 chips. A tie at the top between Computer 1 and Computer 2 (22 chips): "
+                                 "nobody wins.")
+
+
+def test_a_claim_may_follow_a_number_from_the_menu(capsys: pytest.CaptureFixture[str]) -> None:
+    """With claims, the points are added to the move: '2 +5' plays the menu's second move claiming 5 (it was
+    refused as not a move, though the prompt asks for a number or the text)."""
+    # Muggins, seed 5: the Computer sets 6-6; the menu is 1) 6-5 L  2) 6-5 R (a claim of 5 there is wrong, and said so)
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["2 +5", "9 +5", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "You play 6-5 on R, claiming 5." in out and "is not a move" not in out
+    assert "Choose a number from 1 to" in out
+    # without claims a number takes nothing after it
+    assert play("muggins", "beginner", 5, None, read=scripted(["2 +5", "q"])) == 0
+    assert "'2 +5' is not a move" in capsys.readouterr().out
