@@ -109,7 +109,8 @@ def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
 
 
 def _a(wanted: str) -> str:
-    return ("an " if wanted[0] == "8" else "a ") + wanted
+    """"a 6", "an 8", "an 11-11": the article as the number is said (eight, eleven, eighteen), as the table's."""
+    return ("an " if wanted.split("-")[0] in ("8", "11", "18") else "a ") + wanted
 
 
 def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bones.cli.main import main
-from bones.cli.play_cmd import play
+from bones.cli.play_cmd import _a, play
 
 
 def scripted(answers: list[str]):
@@ -74,3 +74,12 @@ def test_a_claim_may_follow_a_number_from_the_menu(capsys: pytest.CaptureFixture
     # without claims a number takes nothing after it
     assert play("muggins", "beginner", 5, None, read=scripted(["2 +5", "q"])) == 0
     assert "'2 +5' is not a move" in capsys.readouterr().out
+
+
+def test_eleven_and_eighteen_are_asked_for_with_an(capsys: pytest.CaptureFixture[str]) -> None:
+    """On the double-twelve (Honest John 2 at six) a line may want an 11: it said "for a 11"."""
+    assert play("honest_john_2", "beginner", 1, {"players": 6}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "round the table for an 11" in out and "for a 11" not in out and "for a 18" not in out
+    assert [_a(w) for w in ("1", "8", "10", "11-11", "18", "18-18")] == \
+        ["a 1", "an 8", "a 10", "an 11-11", "an 18", "an 18-18"]  # the double-eighteen's waiting doubles too
