@@ -161,13 +161,14 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
         number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
         claim = claim.strip()
         if number.isdecimal() and (not claim or (obs.rules.claims and claim.startswith("+"))):
-            # not isdigit: '²' is a digit that int() refuses
-            if not 1 <= int(number) <= len(legal):
+            # not isdigit: '²' is a digit that int() refuses; nor are more than 4300 digits read (Python refuses)
+            chosen = int(number) if len(number) <= 9 else 0
+            if not 1 <= chosen <= len(legal):
                 print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
                 continue
             if not claim:
-                return legal[int(number) - 1]
-            text = f"{legal[int(number) - 1]} {claim}"
+                return legal[chosen - 1]
+            text = f"{legal[chosen - 1]} {claim}"
         try:
             return Action.parse(text)
         except ActionParseError:

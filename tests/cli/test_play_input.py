@@ -83,3 +83,9 @@ def test_eleven_and_eighteen_are_asked_for_with_an(capsys: pytest.CaptureFixture
     assert "round the table for an 11" in out and "for a 11" not in out and "for a 18" not in out
     assert [_a(w) for w in ("1", "8", "10", "11-11", "18", "18-18")] == \
         ["a 1", "an 8", "a 10", "an 11-11", "an 18", "an 18-18"]  # the double-eighteen's waiting doubles too
+
+
+def test_a_number_too_long_to_read_is_outside_the_menu_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """Python reads no whole number of more than 4300 digits (int() raised ValueError)."""
+    assert play("draw", "beginner", 3, None, read=scripted(["1" * 5000, "q"])) == 0
+    assert "Choose a number from 1 to 1, or write the move." in capsys.readouterr().out
