@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     per = args.seconds / len(args.rules)
     for rid in args.rules:
         if not args.json:
-            print(f"{rid}: random playouts for {per:.1f} s ...", file=sys.stderr)
+            print(f"{rid}: random playouts for {per:.2f} s ...", file=sys.stderr)
         out["rounds_per_s"][rid] = round(rounds_per_second(rid, per, args.seed), 1)
     if args.pypi_seconds > 0:
         from .bench_pypi import versus_pypi

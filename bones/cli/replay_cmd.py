@@ -1,4 +1,4 @@
-"""`bones replay FILE [--trace]`: replay a game record and print its state as JSON (spec/record.md)."""
+"""`bones replay FILE [--trace]`: replay a game record and print its state as JSON (docs/record.md)."""
 
 from __future__ import annotations
 
