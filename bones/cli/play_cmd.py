@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
                           new_game, observe, record_text)
 from bones.engine.rules import GameEnd, get_rules
+from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
@@ -109,8 +110,8 @@ def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
 
 
 def _a(wanted: str) -> str:
-    """"a 6", "an 8", "an 11-11": the article as the number is said (eight, eleven, eighteen), as the table's."""
-    return ("an " if wanted.split("-")[0] in ("8", "11", "18") else "a ") + wanted
+    """"a 6", "an 8", "an 11-11": the article as the number is said, as the table's."""
+    return f"{article(int(wanted.split('-')[0]))} {wanted}"
 
 
 def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:

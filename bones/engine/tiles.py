@@ -118,3 +118,8 @@ def mask_pips(mask: int) -> int:
         total += pips[low.bit_length() - 1]
         mask ^= low
     return total
+
+
+def article(pip: int) -> str:
+    """"a" or "an" before a number of pips as it is said: an 8, an 11, an 18 (eight, eleven, eighteen)."""
+    return "an" if pip in (8, 11, 18) else "a"

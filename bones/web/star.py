@@ -13,13 +13,14 @@ from typing import Any, Sequence
 from bones.engine import Action, Observation, RoundResult, Rules, Table
 from bones.engine.layout import layout_of
 from bones.engine.rules import NextLeader
+from bones.engine.tiles import article as a_or_an
 
 from .words import Names, _hands_text, _names_list, wait_text
 
 
 def article(pip: int) -> str:
     """"a 6", "an 8": a number as a tile's half is asked for."""
-    return f"an {pip}" if pip in (8, 11, 18) else f"a {pip}"
+    return f"{a_or_an(pip)} {pip}"
 
 
 def need(rules: Rules, table: Table, seat: int) -> str:
