@@ -527,10 +527,10 @@ class RoundState:
         table = self.raw  # index it (see `Table`); `_as_table` where a layout's method reads it
         total = -1  # the sum of the ends after the play, where it is worked out on the way
         if table[2] == 0:
+            if setup.lead_tile >= 0 and tid != setup.lead_tile:  # said first: the end is not what is wrong
+                raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
             if action.end is not None:
                 raise IllegalAction(f"the first tile of a round has no end: write just '{tile}'")
-            if setup.lead_tile >= 0 and tid != setup.lead_tile:
-                raise IllegalAction(f"this round must open with {TILES_BY_ID[setup.lead_tile]}")
             after = layout.lead(_as_table(table), tid)
         else:
             slot = setup.index.get(action.end, -1)  # type: ignore[arg-type]

@@ -27,6 +27,9 @@ def test_highest_double_leads_and_must_be_laid(rules_id: str) -> None:
     assert g.current_seat == 1
     assert legal(g) == ["5-5"]
     assert_refused(g, "5-4", "3-0", "4-4", "draw", "pass")
+    # a tile written with an end is told what the round opens with, not to leave the end out and try again
+    assert_refused(g, "5-4 L", match="must open with 5-5")
+    assert_refused(g, "5-5 L", match="has no end")
     g = play(g, "5-5")
     assert g.round is not None and g.round.ends_by_name() == {"L": 5, "R": 5}
     assert g.current_seat == 0
