@@ -29,6 +29,8 @@ def options_from(args: argparse.Namespace, players: int | None = None) -> dict[s
         key, raw = key.strip(), raw.strip()
         if not sep or not key or not raw:
             raise ValueError(f"--option {text!r}: write it as KEY=VALUE, like claims=true")
+        if raw.lstrip("-").isdecimal() and len(raw) > 9:  # no option counts that high (and Python reads at most
+            raise ValueError(f"--option {key}={raw[:12]}...: too large a number")  # 4300 digits)
         try:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:

@@ -124,6 +124,7 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     (["deal", "--rules", "muggins", "--seed", "1", "--players", "3", "--option", "players=4"], "say it once"),
     (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
       "beginner", "--games", "2"], "say it once"),
+    (["deal", "--rules", "draw", "--seed", "1", "--option", "target=" + "9" * 5000], "too large a number"),
 ])
 def test_deal_refuses_unknown_rules_and_players(argv: list[str], says: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
