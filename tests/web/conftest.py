@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from pathlib import Path
 from typing import Any, Iterator
@@ -15,6 +16,15 @@ from starlette.testclient import TestClient  # noqa: E402
 from bones.web import create_app  # noqa: E402
 
 from .e2e_helpers import CHROMIUM, LAUNCH_ARGS, Server  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def dealt_from_a_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table deals each new game from a random seed (`secrets`); here the seeds come from a fixed sequence, so
+    every test plays the same deals each run (a test that wants particular deals patches it again)."""
+    from bones.web import table as table_module
+
+    monkeypatch.setattr(table_module.secrets, "randbelow", random.Random(20261202).randrange)
 
 
 @pytest.fixture

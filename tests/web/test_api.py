@@ -170,10 +170,10 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
     r = post(client, "/api/undo", {"game": "draw", "id": st["id"], "n": st["n"]})
     assert r.status_code == 409 and "round being played" in r.json()["error"]
     _unchanged(client, st)
-    while not any(a[0].isdigit() for a in st["view"]["legal"]):  # draw until a tile fits (never taken back alone)
+    start, choices = st["n"], st["view"]["legal"]  # your turn, the round's first of yours
+    while not any(a[0].isdigit() for a in st["view"]["legal"]):  # draw until a tile fits
         r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "draw"})
         st = r.json()["state"]
-    start = st["n"]
     tile = next(a for a in st["view"]["legal"] if a[0].isdigit())
     r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": tile})
     moved = r.json()["state"]
@@ -181,7 +181,8 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
     r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
     assert r.status_code == 200, r.text
     back = r.json()["state"]
-    assert back["view"]["round"] == 2 and back["n"] <= start and tile in back["view"]["legal"]
+    # the tile, the draws before it and the answer taken back: the turn as round 2 gave it to you
+    assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
 
 
 def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
