@@ -74,6 +74,8 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         line = "your line" if owner == YOU else f"{to}'s line"
         return f"{who} {action.kind}{s} {action.tile} to {to}{paid}; it goes on {line}."
     where = f" on {action.end}" if action.end else ""
+    if action.out is not None:  # a tile that could lie either way round (Matadore's trumps): which half faces out
+        where += f" ({action.out} facing out)"
     claim = f", claiming {action.claim}" if action.claim is not None else ""
     return f"{who} play{s} {action.tile}{where}{claim}."
 

@@ -89,3 +89,22 @@ def test_a_number_too_long_to_read_is_outside_the_menu_not_a_traceback(capsys: p
     """Python reads no whole number of more than 4300 digits (int() raised ValueError)."""
     assert play("draw", "beginner", 3, None, read=scripted(["1" * 5000, "q"])) == 0
     assert "Choose a number from 1 to 1, or write the move." in capsys.readouterr().out
+
+
+def test_a_tile_laid_either_way_round_says_which_half_faces_out() -> None:
+    """Matadore: a trump may lie either way round on an end (the menu's 'L:5'); the line saying what was played
+    says which half faces out, not only the end."""
+    from bones.cli.play_cmd import describe
+    from tests.kit import random_game
+
+    for seed in range(40):
+        game = random_game("matadore", seed, 6)
+        if game.over or game.current_seat is None:
+            continue
+        either = [a for a in game.legal_actions() if a.out is not None]
+        if either:
+            after = game.apply(either[0])
+            assert describe(game, after, "You") == f"You play {either[0].tile} on {either[0].end} " \
+                f"({either[0].out} facing out)."
+            return
+    raise AssertionError("no position with a tile that lies either way round")
