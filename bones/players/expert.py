@@ -58,11 +58,11 @@ from bones.engine.observation import Observation
 from . import star_search
 from .base import Budget, Choice
 from .belief import Belief, World, resume, world_state
-from .claims import catch, without_muggins
+from .claims import catch
 from .next_decision import follow, shared_value
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .seeding import decision_seed
-from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, warm_up
+from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, searched, warm_up
 from .solver_core import POOL_SCALE, PROBE_NODES
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
@@ -164,10 +164,7 @@ class Expert:
     def weighed(self, obs: Observation) -> list[Action]:
         """The legal actions Expert chooses among: not "muggins" (`catch` decides it), nor a draw at will while a tile
         fits (see the module's note)."""
-        legal = without_muggins(obs.legal_actions())
-        if not self.draws_at_will and any(a.kind == "play" for a in legal):
-            return [a for a in legal if a.kind != "draw"]
-        return legal
+        return searched(obs.legal_actions(), self.draws_at_will)
 
     def analyse(self, obs: Observation, budget: Budget | None = None) -> tuple[list[Action], list[float], Stats]:
         """Each legal action and its average game value over the sampled worlds (the mover's point of view)."""
@@ -221,13 +218,14 @@ class Expert:
                 if g is None:
                     g = gv[v] = game_value(v, obs)
                 totals[i] += weight * g
-                if deep:
+            if deep:
+                solved_worlds.append(world)
+                for i, v in enumerate(solved.values):
                     face_up[i].append(v)
             weight_sum += weight
             worlds += 1
             exact += solved.exact
             nodes += solved.nodes
-            solved_worlds.append(world)
         values = [t / weight_sum for t in totals]
         if deep:
             shared, more = self._shared(obs, legal, solved_worlds, weights[:worlds], face_up, values, rng,

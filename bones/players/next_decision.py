@@ -18,6 +18,8 @@ from typing import Callable, Hashable, Sequence
 from bones.engine.actions import Action
 from bones.engine.round import RoundState
 
+from .solver import searched
+
 MAX_STEPS = 40  # forced draws and passes followed from a root action to Expert's next decision, at most
 
 
@@ -39,14 +41,6 @@ def _diff(state: RoundState, me: int) -> float:
     return float(state.points[me] - sum(p for i, p in enumerate(state.points) if i != me))
 
 
-def choices(state: RoundState) -> list[Action]:
-    """What the seat to act chooses among: no "muggins", and no draw while a tile fits (as Expert itself)."""
-    legal = [a for a in state.legal_actions() if a.kind != "muggins"]
-    if any(a.kind == "play" for a in legal):
-        legal = [a for a in legal if a.kind != "draw"]
-    return legal
-
-
 def follow(root: RoundState, index: int, action: Action, face_up: float, me: int, solve: Solve) -> Path:
     """Play `action` in one world, the other seat's best reply (face up) and any forced moves, up to Expert's next
     real decision; `face_up` is the action's face-up value in this world (the value where no decision is met)."""
@@ -58,7 +52,7 @@ def follow(root: RoundState, index: int, action: Action, face_up: float, me: int
     for _ in range(MAX_STEPS):
         if state.over:
             break
-        legal = choices(state)
+        legal = searched(state.legal_actions())  # as Expert weighs them
         seat = state.current
         if seat == me:
             if len(legal) > 1:

@@ -279,6 +279,15 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     return s, p, bone
 
 
+def searched(legal: list[Action], draws_at_will: bool = False) -> list[Action]:
+    """The actions a seat is searched over (`free_draws` False): no "muggins" (a claim's catch is decided apart),
+    and no draw at will while a tile fits, unless `draws_at_will`."""
+    legal = [a for a in legal if a.kind != "muggins"]
+    if not draws_at_will and any(a.kind == "play" for a in legal):
+        return [a for a in legal if a.kind != "draw"]
+    return legal
+
+
 @dataclass(frozen=True)
 class Solved:
     """Values of the root actions, whether all were exact (no node budget ran out), and the nodes searched."""
