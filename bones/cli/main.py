@@ -60,8 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(mods[args.command].run(args) or 0)
         sys.stdout.flush()  # inside the try: a closed or full output is reported here, not at exit
         return code
-    except KeyboardInterrupt:
-        print()
+    except KeyboardInterrupt:  # Ctrl+C: said on stderr, so what stdout holds (JSON, a trace) stays whole
+        print("\nbones: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader stopped reading (`bones play | head -1`): stop quietly
         _silence_stdout()

@@ -210,6 +210,8 @@ def _write_record(game: GameState, path: str) -> bool:
 def _unwritable(path: str) -> str | None:
     """Why a record could not be written to `path` (checked before the game, not after it), or None."""
     folder = os.path.dirname(os.path.abspath(path))
+    if path == "-":  # replay's '-' reads standard input, but here standard output is the game itself
+        return "'-' is not a file here: the game is played on standard output; name a file"
     if os.path.isdir(path):
         return "it is a folder"
     if not os.path.isdir(folder):

@@ -571,3 +571,19 @@ def test_an_argument_a_command_does_not_take_gets_that_commands_usage_and_a_hint
         cli_main.main(argv)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.startswith(usage) and says in err
+
+
+def test_ctrl_c_in_any_command_says_interrupted_on_stderr_and_leaves_stdout_alone(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+C during `bones replay --json` (or any command): exit 130, no traceback, and nothing added to what
+    stdout held, which another tool may be reading as JSON."""
+    import bones.cli.replay_cmd as replay_cmd
+
+    def interrupted(args: object) -> int:
+        print('{"partial": true}')
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(replay_cmd, "run", interrupted)
+    assert cli_main.main(["replay", "-"]) == 130
+    out, err = capsys.readouterr()
+    assert out == '{"partial": true}\n' and err.strip() == "bones: interrupted"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -155,6 +156,8 @@ def test_a_game_played_in_the_terminal_is_kept_as_a_record_that_replays(
     assert "there is no folder" in capsys.readouterr().err
     assert main(["play", "--record", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+    assert main(["play", "--record", "-"]) == 2  # not a file named '-', nor the record mixed into the game's text
+    assert "name a file" in capsys.readouterr().err and not os.path.exists("-")
 
 
 def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> None:
