@@ -297,9 +297,15 @@ def _round_end(rules: Rules) -> list[str]:
                    f"score nothing.")
         return out
     if rules.round_scoring is RoundScoring.BERGEN:
-        out.append("Going out (\"domino\") scores 1. In a blocked round the lightest hand without a double scores 1; "
-                   "if the lightest hand holds a double, the other scores the 1; if both hold doubles, the lighter "
-                   "hand scores it. Equal hands score nothing.")
+        line = ("Going out (\"domino\") scores 1. In a blocked round the lightest hand without a double scores 1; "
+                "if the lightest hand holds a double, the other scores the 1; if both hold doubles, the lighter "
+                "hand scores it.")
+        # equal dots, as the engine settles them: nothing between hands alike, else the hand without a double
+        st = settle(rules, "blocked", None, (6, 6), (True, False))
+        line += (" Equal dots score nothing when both hands hold a double or neither does; otherwise at equal dots "
+                 f"the hand without a double scores the 1 (6 dots each, one of them with a double: +{st.points[1]} "
+                 "for the other).")
+        out.append(line)
         return out
     if rules.round_scoring is RoundScoring.ONE_POINT:
         out.append("The player who goes out wins; in a blocked round the hand with the fewest dots (not tiles) "

@@ -338,3 +338,26 @@ def test_two_players_undo_never_puts_back_tiles_the_other_side_drew(client: Test
     r = client.post("/api/undo", json={**body, "n": st["n"]})
     assert r.status_code == 409 and "the other side's move stands" in r.json()["error"]
     assert client.get("/api/state?game=draw").json()["state"]["n"] == len(actions)
+
+
+def test_bergen_rules_panel_says_equal_dots_go_to_the_hand_without_a_double() -> None:
+    """Seed 004's Bergen: "the one having the smallest number of pips and no doublet counts one toward game. If he
+    holds a doublet, his adversary scores one". A blocked round with 4 dots each, only one hand holding a double,
+    gives the point to the hand without one (docs/rules.md: equal pips score nothing only between hands alike);
+    the Rules panel said "Equal hands score nothing"."""
+    from bones.engine import Action, RoundState, Tile, get_rules
+    from bones.web.rules_text import rules_text
+
+    rules = get_rules("bergen")
+    t = Tile.parse
+    # the 6-6 sets (+2), 6-5 answers it; 5 and 6 are open, nothing held fits and the last two tiles are never
+    # drawn: the round is blocked
+    s = RoundState.start(rules, [[t("6-6"), t("1-1"), t("2-0")], [t("6-5"), t("4-0")]], [t("3-2"), t("5-1")], 0,
+                         t("6-6"))
+    for text in ("6-6", "6-5 R"):
+        s = s.apply(Action.parse(text))
+    assert s.over and s.end == "blocked" and s.pips_left() == (4, 4)
+    assert s.end_points == (0, 1)  # seat 0 holds the 1-1: the hand without a double scores at equal dots
+    words = " ".join(line for sec in rules_text(rules)["sections"] for line in sec["lines"])
+    assert "Equal hands score nothing." not in words
+    assert "at equal dots the hand without a double scores the 1" in words
