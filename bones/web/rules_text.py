@@ -70,7 +70,7 @@ def _lead(rules: Rules) -> list[str]:
             first += "; if nobody was dealt a double, the tiles are shuffled and dealt again."
         else:
             first += ("; if nobody was dealt a double, the heaviest tile leads (most dots, then the higher half: "
-                      "6-4 before 5-5).")
+                      "6-3 before 5-4).")
     else:
         first = ("The player holding the heaviest tile leads the first round (most dots, then the higher half: 6-4 "
                  "before 5-5).")

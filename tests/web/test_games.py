@@ -361,3 +361,19 @@ def test_bergen_rules_panel_says_equal_dots_go_to_the_hand_without_a_double() ->
     words = " ".join(line for sec in rules_text(rules)["sections"] for line in sec["lines"])
     assert "Equal hands score nothing." not in words
     assert "at equal dots the hand without a double scores the 1" in words
+
+
+def test_with_no_double_dealt_the_rules_panel_compares_two_tiles_that_can_both_be_dealt() -> None:
+    """Matadore, Bergen, All Threes: "the highest double or the heaviest domino sets". With no double in any hand
+    the heaviest tile sets, the higher half first at equal dots: 6-3 before 5-4, as the engine leads it. The Rules
+    panel's example was "6-4 before 5-5", a comparison that never arises when nobody holds a double."""
+    from bones.web.rules_text import rules_text
+
+    from tests.kit import game
+
+    g = game("matadore", ["5-4 5-3 5-2 5-1 4-3 4-2 4-1", "6-3 6-2 6-1 6-0 3-2 3-1 2-1"])
+    assert g.current_seat == 1 and [str(a) for a in g.legal_actions()] == ["6-3"]
+    for gid in ("matadore", "bergen", "all_threes"):
+        words = " ".join(line for s in rules_text(RULES[gid])["sections"] for line in s["lines"])
+        assert "if nobody was dealt a double, the heaviest tile leads (most dots, then the higher half: 6-3 before " \
+               "5-4)" in words
