@@ -77,7 +77,9 @@ def _lead(rules: Rules) -> list[str]:
     if rules.layout is LayoutKind.STAR:
         top = rules.max_pip
         first = (f"The player holding the highest double starts: {top}-{top} is called for, and if nobody holds it "
-                 f"{top - 1}-{top - 1}, then {top - 2}-{top - 2}, and so on.")
+                 f"{top - 1}-{top - 1}, then {top - 2}-{top - 2}, and so on")
+        first += ("; if nobody was dealt a double, the tiles are shuffled and dealt again."
+                  if rules.no_double is NoDouble.REDEAL else ".")
     out = [first]
     if rules.layout is LayoutKind.STAR:
         out.append("The leader sets that double face up in the centre of the table, and play goes on to the "
@@ -391,8 +393,8 @@ def _goal(rules: Rules) -> list[str]:
     if rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         top = rules.max_pip
         return [f"The first round starts from {top}-{top} (or the highest double dealt), each round after from "
-                "the next double down, and the game ends after the 0-0 round, or sooner when nobody holds the "
-                f"double called for: at most {top + 1} rounds. The highest total score wins."]
+                "the next double down, and the game ends after the 0-0 round, or sooner when the calling goes down "
+                f"to 0-0 and nobody holds it: at most {top + 1} rounds. The highest total score wins."]
     if rules.plays_for_chips:
         hands = f"after {rules.hands} hands" if rules.hands else "when a player cannot pay the ante"
         return [f"The game ends {hands} (or sooner, when a player has no chip left for the ante); the most chips "

@@ -220,3 +220,20 @@ def test_the_rules_of_both_games_in_players_words() -> None:
     assert "10 rounds; the most chips win" in rules_summary(RULES["honest_john"])
     assert "to the double blank" in rules_summary(RULES["honest_john_2"])
     assert "the most chips win" in rules_summary(RULES["domino_pool"])  # chips, not a target of 100
+
+
+def test_the_rules_panel_says_version_2_goes_on_down_past_a_double_nobody_holds() -> None:
+    # seed 000: "the next round will be started by the [5-5] or if no one has it then the [4-4] and so on"; the game
+    # ends "when the [0-0] round has been played or the [0-0] was not found when called for to start a round". The
+    # panel said the game ends "sooner when nobody holds the double called for", which a 5-5 nobody holds is not.
+    two = " ".join(line for s in rules_text(RULES["honest_john_2"])["sections"] for line in s["lines"])
+    assert "sooner when nobody holds the double called for" not in two
+    assert "or sooner when the calling goes down to 0-0 and nobody holds it: at most 10 rounds" in two
+
+
+def test_the_rules_panel_says_a_deal_with_no_double_is_dealt_again() -> None:
+    # docs/rules.md: "if no hand holds a double, the tiles are dealt again" (version 1, every round; version 2, the
+    # first); the panel's star wording of who starts had dropped it
+    for game in ("honest_john", "honest_john_2"):
+        lead = next(s["lines"] for s in rules_text(RULES[game])["sections"] if s["title"] == "Who leads")
+        assert lead[0].endswith("; if nobody was dealt a double, the tiles are shuffled and dealt again."), lead[0]
