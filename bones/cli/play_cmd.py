@@ -57,6 +57,9 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
             return f"{who} draw{s} a tile (drawing is allowed at any time in {game_before.rules.name})."
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
+        if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"
+            return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
+                    "centre double (the starter plays on it from the hand only, without drawing).")
         why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_before.rules.name
         if not game_before.rules.draws:  # seed 004's Block games: "says 'go'"
             return f"{who} say{s} \"go\": nothing fits and {why}."

@@ -232,3 +232,22 @@ def test_another_seats_draw_at_will_says_nothing_of_its_hand() -> None:
             game = game.apply(rng.choice(legal))
     assert said[True] and said[False]
     assert said[True] == said[False] and len(said[True]) == 1
+
+
+def test_honest_john_2s_starter_with_nothing_for_the_centre_double_is_not_told_the_boneyard_is_closed() -> None:
+    # seed 000: the holder of the starting double "must then play a matching tile on it if they can"; with nothing
+    # that fits the starter passes without drawing (docs/rules.md), while the boneyard still has tiles to draw. The
+    # terminal said "You pass: nothing fits and the boneyard is closed."
+    from bones.cli.play_cmd import describe
+    from bones.engine import GameState, get_rules
+    from tests.kit import deal, play as play_moves
+
+    rules = get_rules("honest_john_2", {"players": 3, "hand_size": 3})
+    for who in ("You", "Computer"):
+        g = play_moves(GameState.new(rules, deals=[deal(["9-9 1-0 2-0", "9-5 5-5 5-4", "8-8 3-3 3-2"], "", 9)]), "9-9")
+        assert g.round is not None and g.round.can_draw()
+        said = describe(g, play_moves(g, "pass"), who)
+        assert "boneyard is closed" not in said
+        mine = "your" if who == "You" else "its"
+        assert said == (f"{who} pass{'' if who == 'You' else 'es'}: nothing in {mine} hand fits the centre double "
+                        "(the starter plays on it from the hand only, without drawing).")
