@@ -364,7 +364,9 @@ class Rules:
         players = changes.get("players", self.players)
         if "players" in changes and "set" not in options:
             changes["max_pip"] = self.default_set(players)
-        if ("players" in changes or ("set" in options and self.set_hand_sizes)) and "hand_size" not in changes:
+        # the default hand follows the set where it depends on it (sizes by set; the most that leave `min_stock`)
+        set_sized = "set" in options and bool(self.set_hand_sizes or self.min_stock)
+        if ("players" in changes or set_sized) and "hand_size" not in changes:
             changes["hand_size"] = replace(self, **changes).default_hand_size(players)
         ante, chips = changes.get("ante", self.ante), changes.get("chips", self.chips)
         if ante > chips and ("ante" in changes or "chips" in changes):

@@ -157,6 +157,20 @@ def test_equal_hands_leave_at_least_eight_in_the_stock() -> None:
         get_rules("domino_pool", {"players": 4, "hand_size": 6})
 
 
+def test_the_pool_on_double_nine_deals_the_most_that_leave_eight_whether_or_not_the_players_are_named() -> None:
+    # "each player takes such an equal number of bones as will leave at least eight in the stock": four at the
+    # double-nine (55 tiles) take eleven each and leave eleven, the same game whether `players` is said or not (it
+    # dealt five each, leaving 35, when only the set was named)
+    for options in ({"set": 9}, {"set": 9, "players": 4}):
+        rules = get_rules("domino_pool", options)
+        assert (rules.players, rules.hand_size) == (4, 11), options
+        d = seeded_deal(rules, 1, 0)
+        assert [len(h) for h in d.hands] == [11] * 4 and len(d.boneyard) == 11
+        assert "hand_size" not in rules.options()  # the game's own deal, not a choice written into its record
+    assert get_rules("domino_pool", {"set": 9, "players": 3}).hand_size == 15
+    assert get_rules("domino_pool", {"set": 9, "hand_size": 5}).hand_size == 5  # a size said is kept
+
+
 def test_the_lightest_cut_sets_any_tile_and_domino_wins_the_pool() -> None:
     g = pool_game(CHAIN)
     assert g.scores == (20, 20, 20) and g.current_seat == 0 and len(legal(g)) == 6  # "anything he pleases"
