@@ -47,7 +47,9 @@ def line_text(obs: Observation) -> str:
 def ends_text(obs: Observation) -> str:
     if not obs.ends:
         return ""
-    parts = [f"{name} {pip}" for name, pip in obs.ends.items()]
+    # a cross's arm begun before all four are waits (seed 004's Sebastopol: "Nothing but sixes can be played until
+    # both sides and both ends of the first set have been played to")
+    parts = [f"{e.name} {e.pip}" + (" (waits)" if e.frozen else "") for e in obs.end_list]
     text = "ends: " + " · ".join(parts)
     if obs.end_sum is not None and not obs.rules.claims:  # where scores are claimed, counting is the player's own
         text += f"   sum of the ends: {obs.end_sum}"

@@ -93,14 +93,29 @@ def across(rules: Rules) -> list[list[int]]:
 TRUMP_WORDS = "the double blank and every tile whose halves make 7"
 
 
+def _open_pips(obs: Observation) -> list[int]:
+    """The numbers on the ends that may be played to now, in slot order: a cross's arms waiting for the others are
+    left out (seed 004's Sebastopol: "Nothing but sixes can be played until both sides and both ends of the first
+    set have been played to")."""
+    return [e.pip for e in obs.end_list if not e.frozen]
+
+
+def _waiting(obs: Observation) -> str:
+    """Why some ends take nothing yet (a cross's arms begun, before all four are), or ""."""
+    if not any(e.frozen for e in obs.end_list):
+        return ""
+    p = obs.spinner
+    return f" The arms begun wait until a tile lies on all four sides of the {p}-{p}."
+
+
 def _ends_words(obs: Observation) -> str:
-    return or_list(list(obs.ends.values()))
+    return or_list(_open_pips(obs))
 
 
 def _sevens(obs: Observation) -> list[int]:
     """The halves that make seven with an open end (Matadore), each once."""
     top = obs.rules.max_pip
-    return sorted({7 - p for p in obs.ends.values() if 0 <= 7 - p <= top}, reverse=True)
+    return sorted({7 - p for p in _open_pips(obs) if 0 <= 7 - p <= top}, reverse=True)
 
 
 def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict[str, str]:
@@ -122,9 +137,9 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
             halves = _sevens(obs)
             can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
             out[text] = (f"{text} does not fit: it needs a half that makes 7 with an end, and the ends show "
-                         f"{and_list(list(obs.ends.values()))}{can}.")
+                         f"{and_list(_open_pips(obs))}{can}.")
         else:
-            out[text] = f"{text} does not fit: the open ends show {and_list(list(obs.ends.values()))}."
+            out[text] = f"{text} does not fit: the open ends show {and_list(_open_pips(obs))}.{_waiting(obs)}"
     return out
 
 
@@ -234,7 +249,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
             trumps += ", but only when nothing else fits"
         halves = _sevens(obs)
         fits = f", so a {or_list(halves)} fits" if halves else ", which only a trump follows"
-        text = (f"Lay a tile with a half making 7 with an end: the ends show {and_list(list(obs.ends.values()))}"
+        text = (f"Lay a tile with a half making 7 with an end: the ends show {and_list(_open_pips(obs))}"
                 f"{fits}; {trumps}.")
     else:
         text = f"Lay a tile with {needs}."

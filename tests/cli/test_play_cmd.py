@@ -173,6 +173,21 @@ def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> Non
     assert line_text(observe(g, 0)) == "[4|5] [5|6] [6:6]"
 
 
+def test_sebastopol_in_the_terminal_marks_the_arms_that_wait_for_the_other_sides_of_the_double_six() -> None:
+    # seed 004: "Nothing but sixes can be played until both sides and both ends of the first set have been played
+    # to": an arm begun shows its number, but waits (it read as an end like the others)
+    from bones.cli.table_text import ends_text
+    from bones.engine import GameState, get_rules, observe
+    from tests.kit import deal, play as play_moves
+
+    hands = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 5-4 4-3 3-2 2-1 1-0 5-3",
+             "6-4 5-2 4-1 3-0 2-0 5-1 4-2", "6-3 6-2 6-1 6-0 5-0 4-0 3-1"]
+    g = play_moves(GameState.new(get_rules("sebastopol"), deals=[deal(hands)]), "6-6", "6-5 L")
+    assert ends_text(observe(g, 2)) == "ends: L 5 (waits) · R 6 · U 6 · D 6"
+    g = play_moves(g, "6-4 R", "6-3 U", "pass", "pass", "pass", "6-2 D")
+    assert ends_text(observe(g, 0)) == "ends: L 5 · R 4 · U 3 · D 2"
+
+
 def test_honest_john_names_its_own_ends_in_the_prompt_and_in_refusals(capsys: pytest.CaptureFixture[str]) -> None:
     # a star's ends are the seats' lines (S0, S1, ...): the prompt's example is one of them, and an end the table
     # does not have is named as such, not as a slot number

@@ -375,6 +375,34 @@ def test_the_rule_lines_of_draw_dominoes_and_muggins() -> None:
     assert "spinner" in af and "250 wins at once" in af
 
 
+def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_are_begun() -> None:
+    # seed 004: "Nothing but sixes can be played until both sides and both ends of the first set have been played
+    # to." With 6-5 on the left arm, its 5 waits: the table told the next player to "Lay a tile with 5 or 6" and
+    # that 5-2 "does not fit: the open ends show 5 and 6"
+    from bones.engine import GameState, get_rules, observe
+    from bones.web.view import build_view
+    from bones.web.words import Names
+
+    from tests.kit import deal, play
+
+    hands = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 5-4 4-3 3-2 2-1 1-0 5-3",
+             "6-4 5-2 4-1 3-0 2-0 5-1 4-2", "6-3 6-2 6-1 6-0 5-0 4-0 3-1"]
+    g = play(GameState.new(get_rules("sebastopol"), deals=[deal(hands)]), "6-6", "6-5 L")
+    names = Names(("Computer 2", "Computer 3", "You", "Computer 1"))
+    v = build_view(observe(g, 2), names)
+    assert v["legal"] == ["6-4 R", "6-4 U", "6-4 D"]
+    assert v["rule"] == "Lay a tile with 6. A tile that fits has to be played."
+    assert v["why_not"]["5-2"] == ("5-2 does not fit: the open ends show 6. The arms begun wait until a tile lies on "
+                                   "all four sides of the 6-6.")
+    g = play(g, "6-4 R", "6-3 U")  # seat 0 holds no six: "go"
+    v = build_view(observe(g, 0), Names(("You", "Computer 1", "Computer 2", "Computer 3")))
+    assert v["rule"] == "Nothing fits 6, and nobody draws in Sebastopol: the table passes for you."
+    g = play(g, "pass", "pass", "pass", "6-2 D")  # the fifth domino: every end may be played to
+    v = build_view(observe(g, 0), Names(("You", "Computer 1", "Computer 2", "Computer 3")))
+    assert v["rule"] == "Lay a tile with 5, 4, 3 or 2. A tile that fits has to be played."
+    assert v["why_not"]["1-1"] == "1-1 does not fit: the open ends show 5, 4, 3 and 2."
+
+
 def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     from bones.engine import RULES, RoundResult
     from bones.engine.scoring import settle
