@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from bones.engine import Action, Event, Observation, Rules
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Fit, GameEnd, LayoutKind, Turn
+from bones.engine.rules import Fit, GameEnd, LayoutKind, Opening, Turn
 from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
@@ -216,7 +216,10 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
              "unclaimed." if rules.claims else "")
     if obs.center is None:
         if obs.lead_tile is not None:
-            kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
+            if rules.opening is Opening.HIGHEST_TILE:  # seed 001: "Player with highest tile", doubles or not
+                kind = "heaviest tile"
+            else:
+                kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
             return f"You hold the {kind}, {obs.lead_tile}: it opens the round.{claim}"
         if obs.round_index == 0 and rules.cut is not None:
             text = "You set first, as the cut decided: any tile."

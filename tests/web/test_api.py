@@ -375,6 +375,28 @@ def test_the_rule_lines_of_draw_dominoes_and_muggins() -> None:
     assert "spinner" in af and "250 wins at once" in af
 
 
+def test_draw_dominoes_by_the_heaviest_tile_says_the_heaviest_tile_leads_whatever_doubles_were_dealt() -> None:
+    # seed 001: "Player with highest tile (sum of pips on both ends)": with 5-5 and 4-4 dealt, the 6-5 leads; the
+    # table said "You hold the heaviest tile (no double was dealt), 6-5"
+    from bones.engine import GameState, get_rules, observe
+    from bones.web.view import build_view
+    from bones.web.words import Names
+
+    from tests.kit import deal
+
+    rules = get_rules("draw_dominoes", {"opening": "highest_tile", "hand_size": 5})
+    for hands, lead in ((["6-5 5-5 1-0 2-0 3-0", "4-4 3-3 2-2 1-1 0-0"], "6-5"),
+                        (["6-6 5-5 1-0 2-0 3-0", "6-5 3-3 2-2 1-1 0-0"], "6-6")):
+        g = GameState.new(rules, deals=[deal(hands)])
+        v = build_view(observe(g, 0), Names(("You", "The computer")))
+        assert v["legal"] == [lead]
+        assert v["rule"] == f"You hold the heaviest tile, {lead}: it opens the round."
+    # by the highest double, a heaviest tile leads only where no double was dealt
+    g = GameState.new(get_rules("muggins", {"hand_size": 2}), deals=[deal(["6-5 1-0", "4-2 3-1"])])
+    v = build_view(observe(g, 0), Names(("You", "The computer")))
+    assert v["rule"] == "You hold the heaviest tile (no double was dealt), 6-5: it opens the round."
+
+
 def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_are_begun() -> None:
     # seed 004: "Nothing but sixes can be played until both sides and both ends of the first set have been played
     # to." With 6-5 on the left arm, its 5 waits: the table told the next player to "Lay a tile with 5 or 6" and
