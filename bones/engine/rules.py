@@ -604,6 +604,7 @@ _BLOCK_PLAY_ON = replace(
     cut=Cut.DRAWN,
     partners=False,
     turn=Turn.PLAY_ON,
+    out_wins_alone=True,  # "when one player makes domino he counts all the pips remaining in his adversary's hand"
 )
 _SEBASTOPOL = Rules(
     id="sebastopol",
@@ -615,6 +616,7 @@ _SEBASTOPOL = Rules(
     hand_sizes=((4, 7),),
     layout=LayoutKind.CROSS,
     next_leader=NextLeader.OPENING,
+    out_wins_alone=True,  # settled as the Block Game: "when one player makes domino he counts all the pips ..."
     option_keys=("target", "players", "partners"),
 )
 _DOMINO_POOL = Rules(

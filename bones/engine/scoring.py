@@ -108,7 +108,8 @@ def settle(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...],
             low >= rules.block_limit:
         # Honest John 2: "the winner is the player with fewest pips ..., provided that that number is less than 10"
         return Settlement(end, None, zeros, pips, (), (), 0, 0)
-    # Honest John 2 (`out_wins_alone`): "If a player managed to play all their tiles, that wins the round": the
+    # `out_wins_alone` (Honest John 2: "If a player managed to play all their tiles, that wins the round"; seed
+    # 004's Block games for more than two: "when one player makes domino he counts all the pips remaining"): the
     # seat out scores alone, as below (a hand of only the 0-0 holds a tile: it is counted, for 0)
     if scoring is RoundScoring.LOWEST_TAKES_DIFFERENCE and not (end == "out" and rules.out_wins_alone):
         # the lowest hand (every tied lowest hand) scores the other hands' pips less its own (or, where the winner

@@ -190,6 +190,7 @@ def _rules_params(rules: Rules) -> list[int]:
     p[fast.P_OWN] = 1 if rules.winner_scores_own else 0
     p[fast.P_SHUT] = 1 if rules.shut else 0
     p[fast.P_BOTH] = 1 if rules.plays_for_both else 0
+    p[fast.P_ALONE] = 1 if rules.out_wins_alone else 0
     p[fast.P_DOUBLES] = _DOUBLES & ((1 << rules.tile_count) - 1)
     p[fast.P_TSTUCK] = 1 if rules.trumps_when_stuck else 0
     p[fast.P_INPLAY] = 1 if rules.scores_in_play else 0

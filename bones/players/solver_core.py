@@ -126,6 +126,7 @@ P_KEYPTS = 11  # 1: points so far are part of a position (the target may be reac
 P_BONE = 12  # boneyard length
 P_GEN = 13  # the table's generation: entries of another are left from before it was last cleared (`holds`)
 P_BOTH = 14  # 1: the play right after another seat's "go" is made for it, and the same seat plays again (S_GO kept)
+P_ALONE = 15  # R_DIFFERENCE: 1 where the seat out scores alone (a hand of only the 0-0 left beside it shares nothing)
 P_MAXNODES = 17  # node budget for one search (beyond it: static estimate, the result is not exact)
 P_MAXPIP = 18
 P_MAXDEPTH = 19  # frames below the root searched before a static estimate (a large number: to the end)
@@ -342,7 +343,10 @@ def finish(s, prm, tile_hi, tile_lo, rp, out):  # type: ignore[no-untyped-def]
         return rp[root] * POOL_SCALE + gap
     if kind == R_DIFFERENCE:
         gain = others + low if prm[P_OWN] == 1 else others - low
-        if gain > 0 and others > 0:
+        if out and prm[P_ALONE] == 1:
+            # the seat out counts every other hand alone, even beside a hand of only the 0-0 (`Rules.out_wins_alone`)
+            rp[s[S_CUR]] = total
+        elif gain > 0 and others > 0:
             for i in range(n):
                 if rp[MAX_SEATS + i] == low:
                     rp[i] = gain

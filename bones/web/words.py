@@ -318,6 +318,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         who = _names_list(names, st.scorers)
         each = " each" if len(st.scorers) > 1 else ""
         lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"
+        if st.end == "out" and rules.out_wins_alone:  # the one who made domino counts alone (a lone 0-0 counts 0)
+            lead = "Going out scores"
         return f"{opening}. {lead} the dots in the others, {how} → +{gain}{each} for {who}."
     # lowest takes all, rounded (All Fives, Muggins, All Threes, Five Up)
     blocked = _blocked(head, names, shut_by)

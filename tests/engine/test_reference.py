@@ -307,6 +307,10 @@ class RefRound:
                 self.end_points[s] = abs(ours - theirs)
             if end != "out":
                 w = min(side, key=lambda s: (pips[s], s)) if side else None
+        elif scoring == "lowest_takes_difference" and end == "out" and self.r.out_wins_alone:
+            # seed 004's Block games for more than two: "when one player makes domino he counts all the pips
+            # remaining" (a hand of only the 0-0 beside him shares nothing)
+            self.end_points[self.current] = sum(pips)
         elif scoring == "lowest_takes_difference":
             # seed 001: the lowest hand (each tied lowest hand) takes the sum of the others minus its own; seed 003's
             # variation: plus its own

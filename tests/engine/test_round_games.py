@@ -9,6 +9,7 @@ from bones.engine import GameState, get_rules
 from bones.engine.deal import cut_winner, seeded_deal
 from bones.engine.record import RecordError, game_to_record, load
 from bones.engine.rules import RulesError
+from bones.engine.scoring import settle
 
 from tests.kit import T, deal, legal, play, tiles
 
@@ -100,6 +101,21 @@ def test_a_player_goes_on_as_long_as_he_can_follow_suit() -> None:
     assert g.current_seat == 1 and legal(g) == ["3-1 L", "6-1 R"]
 
 
+def test_playing_on_the_one_who_makes_domino_counts_alone_beside_a_hand_of_only_the_double_blank() -> None:
+    # seed 004, the Block Game: "when one player makes domino he counts all the pips remaining in his adversary's
+    # hand". Seat 0 sets 3-3 and plays on to 2-1, left with the 0-0; seat 1 plays out its four in one run. Seat 0's
+    # 0-0 counts for nothing, and seat 0 scored the same 69 as the one who went out.
+    rules = get_rules("block_play_on")
+    hands = ["3-3 3-2 2-1 0-0", "1-1 6-1 6-6 6-5", "5-5 4-4 5-4 4-3", "6-4 6-3 6-2 5-3"]
+    g = GameState.new(rules, deals=[deal(hands)._replace(cut=tiles("1-1 6-5 5-4 4-2"))])
+    g = play(g, "3-3", "3-2 L", "2-1 L")
+    assert g.current_seat == 1  # the 0-0 follows neither the 1 nor the 3
+    g = play(g, "1-1 L", "6-1 L", "6-6 L", "6-5 L")
+    result = g.results[-1]
+    assert (result.end, result.winner, result.pips_left) == ("out", 1, (0, 0, 34, 35))
+    assert result.points == (0, 69, 0, 0)
+
+
 # ----- Sebastopol ----------------------------------------------------------------------------------------------
 
 SEB_HANDS = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 5-4 4-3 3-2 2-1 1-0 5-3",
@@ -123,6 +139,22 @@ def test_sebastopol_opens_with_the_double_six_and_plays_only_sixes_until_all_fou
     # "When these five dominoes have been set, any of the four ends may be played to"
     assert g.round is not None and g.round.ends_by_name() == {"L": 5, "R": 4, "U": 3, "D": 2}
     assert legal(g) == ["2-2 D", "3-3 U", "4-4 R", "5-5 L"]
+
+
+def test_sebastopol_the_one_who_makes_domino_counts_alone_beside_a_hand_of_only_the_double_blank() -> None:
+    # seed 004: Sebastopol "is decided and settled for as in the ordinary Block Game", where "when one player makes
+    # domino he counts all the pips remaining in his adversary's hand". Seat 3 goes out while seat 0 holds only the
+    # 0-0: seat 3 counts the 5 and 3 left; seat 0, who did not make domino, scored the same 8 beside it.
+    g = GameState.new(get_rules("sebastopol"), deals=[deal(SEB_HANDS)])
+    g = play(g, "6-6", "6-5 U", "6-4 R", "6-3 L", "pass", "pass", "pass", "6-2 D", "5-5 U", "5-4 R", "2-0 D",
+             "4-0 D", "3-3 L", "4-3 L", "5-2 R", "5-0 U", "4-4 L", "1-0 U", "4-1 D", "3-1 U", "1-1 D", "5-3 U",
+             "4-2 L", "6-1 D", "2-2 R", "2-1 L", "5-1 U", "6-0 D")
+    result = g.results[-1]
+    assert (result.end, result.winner, result.pips_left) == ("out", 3, (0, 5, 3, 0))
+    assert [str(t) for t in result.hands_left[0]] == ["0-0"]
+    assert result.points == (0, 0, 0, 8) and g.scores == (0, 0, 0, 8)
+    # a blocked round is still settled as Draw Dominoes settles more than two: tied lowest hands each score
+    assert settle(get_rules("sebastopol"), "blocked", None, (3, 3, 7, 8)).points == (12, 12, 0, 0)
 
 
 def test_sebastopol_is_each_for_himself_unless_partners_are_chosen() -> None:

@@ -344,3 +344,26 @@ def test_a_cut_search_weighs_hands_as_the_round_scores_them() -> None:
         tables = solver._tables(layout_of(rules), False)
         found.append(solver.pure.estimate(solver.pure.FAM_ANY, s, p, tables.tile_hi, tables.tile_lo, [0] * 64))
     assert found == [-11.0, -2.0]  # seat 1 holds 37 against 14: half the gap, 11, is two fives
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_seat_out_counts_alone_beside_a_hand_of_only_the_double_blank(compiled: bool) -> None:
+    """Block playing on (seed 004: "when one player makes domino he counts all the pips remaining"): seat 0 is left
+    with only the 0-0, and seat 1 plays out its four in one run. The search values that ending as the engine scores
+    it: 69 to seat 1 alone, not 69 to seat 0 as well."""
+    from bones.engine import GameState
+
+    from tests.kit import deal, tiles
+
+    hands = ["3-3 3-2 2-1 0-0", "1-1 6-1 6-6 6-5", "5-5 4-4 5-4 4-3", "6-4 6-3 6-2 5-3"]
+    g = GameState.new(get_rules("block_play_on"), deals=[deal(hands)._replace(cut=tiles("1-1 6-5 5-4 4-2"))])
+    for text in ("3-3", "3-2 L", "2-1 L"):
+        g = g.apply(text)
+    state = g.round
+    assert state is not None and state.current == 1
+    actions = state.legal_actions()
+    solved = solver.Solver(compiled).values(state, actions, root=0)
+    want = [minimax(state.apply(a), 0, _diff(state, 0)) for a in actions]
+    assert solved.exact and solved.values == want
+    out = actions.index(Action.parse("1-1 L"))  # 1-1, then 6-1, 6-6 and 6-5: out at once
+    assert want[out] == -69

@@ -425,6 +425,27 @@ def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_ar
     assert v["why_not"]["1-1"] == "1-1 does not fit: the open ends show 5, 4, 3 and 2."
 
 
+def test_sebastopol_and_block_playing_on_tell_the_one_who_made_domino_counting_alone() -> None:
+    # seed 004: "when one player makes domino he counts all the pips remaining in his adversary's hand"; a hand left
+    # with only the 0-0 shares nothing (in Draw Dominoes, seed 001's tie, it does)
+    from bones.engine import RULES, RoundResult
+    from bones.engine.scoring import settle
+    from bones.web.rules_text import rules_text
+    from bones.web.words import Names, round_text
+
+    names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
+    for rules in (RULES["sebastopol"], RULES["block_play_on"]):
+        st = settle(rules, "out", 3, (0, 5, 3, 0))
+        text = round_text(names, RoundResult(st.end, st.winner, st.points, (0, 5, 3, 0), 0, st, ()), rules, 1)
+        assert text.endswith("Going out scores the dots in the others, 0 + 5 + 3 = 8 → +8 for Computer 3."), text
+        lines = [line for sec in rules_text(rules)["sections"] for line in sec["lines"]]
+        assert any("Only the player who went out scores, even beside a hand left with only the 0-0." in line
+                   for line in lines)
+    dd = RULES["draw_dominoes"].with_options({"players": 4})
+    st = settle(dd, "out", 3, (0, 5, 3, 0))
+    assert st.points == (8, 0, 0, 8)
+
+
 def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     from bones.engine import RULES, RoundResult
     from bones.engine.scoring import settle
