@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from bones.engine import Action, Event, Observation, Rules
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Fit, GameEnd, LayoutKind, Opening, Turn
+from bones.engine.rules import Fit, GameEnd, LayoutKind, NextLeader, Opening, Turn
 from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
@@ -218,6 +218,8 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
         if obs.lead_tile is not None:
             if rules.opening is Opening.HIGHEST_TILE:  # seed 001: "Player with highest tile", doubles or not
                 kind = "heaviest tile"
+            elif rules.next_leader is NextLeader.DESCENDING_DOUBLE and obs.round_index > 0:
+                kind = "next double down"  # Honest John 2: each later round is started by the double called for
             else:
                 kind = "highest double" if obs.lead_tile.is_double else "heaviest tile (no double was dealt)"
             return f"You hold the {kind}, {obs.lead_tile}: it opens the round.{claim}"

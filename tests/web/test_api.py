@@ -397,6 +397,24 @@ def test_draw_dominoes_by_the_heaviest_tile_says_the_heaviest_tile_leads_whateve
     assert v["rule"] == "You hold the heaviest tile (no double was dealt), 6-5: it opens the round."
 
 
+def test_honest_john_2_says_a_later_round_opens_with_the_next_double_down_not_the_highest() -> None:
+    # seed 000: "the next round will be started by the [5-5] or if no one has it then the [4-4] and so on": the
+    # second round below is started by the 0-0, which the table called "the highest double"
+    from bones.engine import GameState, get_rules, observe
+    from bones.web.view import build_view
+    from bones.web.words import Names
+
+    from tests.kit import deal, play
+
+    rules = get_rules("honest_john_2", {"players": 3, "hand_size": 2})
+    deals = [deal(["1-1 1-0", "2-0 3-0", "4-0 5-0"], "", 9), deal(["0-0 6-0", "7-0 8-0", "9-0 2-1"], "", 9)]
+    g = GameState.new(rules, deals=deals)
+    names = Names(("You", "Computer 1", "Computer 2"))
+    assert build_view(observe(g, 0), names)["rule"] == "You hold the highest double, 1-1: it opens the round."
+    g = play(g, "1-1", "1-0 S0")
+    assert build_view(observe(g, 0), names)["rule"] == "You hold the next double down, 0-0: it opens the round."
+
+
 def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_are_begun() -> None:
     # seed 004: "Nothing but sixes can be played until both sides and both ends of the first set have been played
     # to." With 6-5 on the left arm, its 5 waits: the table told the next player to "Lay a tile with 5 or 6" and
