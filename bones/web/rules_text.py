@@ -329,19 +329,17 @@ def _round_end(rules: Rules) -> list[str]:
             st = settle(rules, "blocked", None, pips)
             others = [p for p in pips if p != min(pips)]
             hands = ", ".join(map(str, pips[:-1])) + f" and {pips[-1]}"
+            lowest = (f"the lowest hand scores the dots in the other hands less its own: with hands of {hands} "
+                      f"dots, the {min(pips)} scores {' + '.join(map(str, others))} − {min(pips)} = "
+                      f"{st.points[0]} → +{st.points[0]}. Tied lowest hands each score that")
             if rules.out_wins_alone:
                 gone = settle(rules, "out", 0, (0,) + pips[1:])
                 out.append(f"The player who goes out scores the dots left in all the other hands: the others "
                            f"holding {', '.join(map(str, pips[1:-1]))} and {pips[-1]} dots → +{gone.points[0]}. Only "
                            "the player who went out scores, even beside a hand left with only the 0-0.")
-                out.append(f"In a blocked round the lowest hand scores the dots in the other hands less its own: "
-                           f"with hands of {hands} dots, the {min(pips)} scores {' + '.join(map(str, others))} − "
-                           f"{min(pips)} = {st.points[0]} → +{st.points[0]}. Tied lowest hands each score that.")
+                out.append(f"In a blocked round {lowest}.")
             else:
-                out.append(f"The lowest hand scores the dots in the other hands less its own: with hands of {hands} "
-                           f"dots, the {min(pips)} scores {' + '.join(map(str, others))} − {min(pips)} = "
-                           f"{st.points[0]} → +{st.points[0]}. Tied lowest hands each score that; a player who went "
-                           "out holds 0.")
+                out.append(f"{lowest[0].upper()}{lowest[1:]}; a player who went out holds 0.")
         return out
     step = rules.rounding
     st = settle(rules, "out", 0, (0, 13) if n == 2 else (0, 6, 7, 4, 9, 3)[:n])

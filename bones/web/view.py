@@ -123,6 +123,7 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
     out: dict[str, str] = {}
     seven = obs.rules.fit is Fit.SEVEN
     trumps = {f"{a}-{b}" for a, b in across(obs.rules)} if seven else set()
+    shown = and_list(_open_pips(obs))  # the same for every tile: said once
     for t in obs.hand:
         text = str(t)
         if text in fits:
@@ -137,9 +138,9 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
             halves = _sevens(obs)
             can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
             out[text] = (f"{text} does not fit: it needs a half that makes 7 with an end, and the ends show "
-                         f"{and_list(_open_pips(obs))}{can}.")
+                         f"{shown}{can}.")
         else:
-            out[text] = f"{text} does not fit: the open ends show {and_list(_open_pips(obs))}.{_waiting(obs)}"
+            out[text] = f"{text} does not fit: the open ends show {shown}.{_waiting(obs)}"
     return out
 
 
