@@ -341,7 +341,8 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
     fits.update(star.answers(actions))  # a seat asked for a tile hands one over as it lays one
     legal = [str(a) for a in actions]
     claims = rules.claims
-    ends = {e.name: {"pip": e.pip, "weight": None if claims else e.weight} for e in obs.end_list}
+    # an arm that waits (Sebastopol's, until all four of the 6-6 are begun) is drawn and spoken as waiting
+    ends = {e.name: {"pip": e.pip, "weight": None if claims else e.weight, "waits": e.frozen} for e in obs.end_list}
     must = None
     kinds = {a.kind for a in actions}
     if show and obs.to_move and legal:

@@ -434,12 +434,15 @@ def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_ar
     assert v["rule"] == "Lay a tile with 6. A tile that fits has to be played."
     assert v["why_not"]["5-2"] == ("5-2 does not fit: the open ends show 6. The arms begun wait until a tile lies on "
                                    "all four sides of the 6-6.")
+    # the table rings the waiting arm faintly, not as an end that takes a tile now
+    assert {n: e["waits"] for n, e in v["ends"].items()} == {"L": True, "R": False, "U": False, "D": False}
     g = play(g, "6-4 R", "6-3 U")  # seat 0 holds no six: "go"
     v = build_view(observe(g, 0), Names(("You", "Computer 1", "Computer 2", "Computer 3")))
     assert v["rule"] == "Nothing fits 6, and nobody draws in Sebastopol: the table passes for you."
     g = play(g, "pass", "pass", "pass", "6-2 D")  # the fifth domino: every end may be played to
     v = build_view(observe(g, 0), Names(("You", "Computer 1", "Computer 2", "Computer 3")))
     assert v["rule"] == "Lay a tile with 5, 4, 3 or 2. A tile that fits has to be played."
+    assert not any(e["waits"] for e in v["ends"].values())
     assert v["why_not"]["1-1"] == "1-1 does not fit: the open ends show 5, 4, 3 and 2."
 
 

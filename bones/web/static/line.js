@@ -419,8 +419,9 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     svg.appendChild(g);
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
-  // not mark; an empty short end of a spinner gets a chalk cap just outside it. A finished game has no ends to
-  // play to: its table is left unmarked.
+  // not mark; an empty short end of a spinner gets a chalk cap just outside it; an end that waits for the other
+  // arms (Sebastopol) gets a faint, sparse ring, not the ring of an end that takes a tile now. A finished game has
+  // no ends to play to: its table is left unmarked.
   const defs = el("defs");
   svg.appendChild(defs);
   const ringed = new Set();
@@ -448,7 +449,7 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
     } else {
       ring = el("circle", { cx: p.x, cy: p.y, r: p.cap ? S * 0.55 : S * 0.62 });
     }
-    ring.setAttribute("class", "chalk-ring" + (p.cap ? " cap" : ""));
+    ring.setAttribute("class", "chalk-ring" + (p.cap ? " cap" : "") + (view.ends[name].waits ? " waits" : ""));
     ring.setAttribute("data-end", name);
     ring.setAttribute("mask", `url(#ring-${name})`);
     svg.appendChild(ring);

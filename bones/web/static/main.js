@@ -433,7 +433,7 @@ function renderLine() {
 function describeLine(view) {
   if (!view.center) return "The table is empty.";
   const count = 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0);
-  const ends = Object.entries(view.ends).map(([n, e]) => `${view.end_words[n]} shows ${e.pip}`);
+  const ends = Object.entries(view.ends).map(([n, e]) => `${view.end_words[n]} shows ${e.pip}${e.waits ? " (waits)" : ""}`);
   const sum = view.scoring_ends && view.end_sum !== null ? ` The ends add up to ${view.end_sum}.` : "";
   return `The line, ${count} ${count === 1 ? "tile" : "tiles"}. Open ends: ${ends.join(", ")}.${sum}`;
 }
