@@ -483,6 +483,8 @@ class RefStar:
         if end != "out" and low >= self.r.block_limit:
             return  # "provided that that number is less than 10"
         lowest = [s for s, p in enumerate(pips) if p == low]
+        if end == "out" and self.r.out_wins_alone:
+            lowest = [self.current]  # "If a player managed to play all their tiles, that wins the round"
         others = sum(p for p in pips if p != low)
         for s in lowest:
             self.end_points[s] = max(0, others - low) if others else 0
