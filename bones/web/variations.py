@@ -12,6 +12,8 @@ from typing import Any, Mapping
 from bones.engine import RULES, Rules, RulesError
 from bones.engine.rules import CHOICES, PER_MULTIPLE_TARGET, json_text
 
+from .words import game_name
+
 
 class VariationError(ValueError):
     """Variations a game does not have, or values it does not allow; the message is for a person."""
@@ -106,7 +108,8 @@ def check(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
         if not _allowed(key, value):
             values = list(CHOICES[key])
             allowed = "true or false" if isinstance(values[0], bool) else " or ".join(json_text(v) for v in values)
-            raise VariationError(f"The variation {key!r} of {base.name} is {allowed}, not {json_text(value)[:30]}.")
+            raise VariationError(f"The variation {key!r} of {game_name(base)} is {allowed}, "
+                                 f"not {json_text(value)[:30]}.")
     kept = canonical(rules_id, options)
     try:
         base.with_options({**kept, **({"players": players} if players != base.players else {})})

@@ -15,7 +15,7 @@ from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
 from . import star
-from .words import Names, and_list, cut_text, or_list, wait_text
+from .words import Names, and_list, cut_text, game_name, or_list, wait_text
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -201,6 +201,8 @@ def _played(rules: Rules) -> str:
         return f"for {rules.hands} {unit}" if rules.hands else "until a player cannot ante"
     if rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         return "from the highest double down to the double blank"
+    if rules.one_round_game:
+        return "as one round: going out, or the fewest dots when nobody can play, wins"
     return f"to {rules.target}"
 
 
@@ -245,7 +247,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     if kinds <= {"pass", "shut"} and "pass" in kinds:
         by = "press Pass" if rules.claims else "the table passes for you"
         if not rules.draws:
-            return f"Nothing fits {needs}, and nobody draws in {rules.name}: {by}.{shut}{claim}"
+            return f"Nothing fits {needs}, and nobody draws in {game_name(rules)}: {by}.{shut}{claim}"
         why = (f"the last {rules.kept_back} tiles are never drawn" if rules.kept_back
                else "the boneyard is empty")
         return f"Nothing fits {needs}, and {why}: {by}.{shut}{claim}"
@@ -326,6 +328,8 @@ def _goal(obs: Observation) -> str:
         return star.goal(obs)
     if rules.plays_for_chips:
         return f"of {rules.hands}" if rules.hands else "till a player cannot ante"
+    if rules.one_round_game:  # one round won is the game: no score to reach ("to 1" would say nothing)
+        return ""
     return f"to {rules.target}"
 
 

@@ -159,7 +159,7 @@ def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -
     said = "said \u201cgo\u201d" if rules.shut or not rules.draws else "passed"  # seed 004's Block games say "go"
     base = f"{names.who(seat)} had nothing {wants(rules, open_pips)} and {said}"
     if not rules.draws:
-        return f"{base}: nobody draws in {rules.name}."
+        return f"{base}: nobody draws in {game_name(rules)}."
     if rules.kept_back:
         return f"{base}: the last {rules.kept_back} tiles in the boneyard are never drawn."
     return f"{base}: the boneyard is empty."
@@ -202,10 +202,18 @@ def count_words(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _hands_text(names: Names, pips: Sequence[int]) -> str:
-    """`You hold 0 dots, the computer 12` (every seat, in seat order)."""
-    return ", ".join((f"{names.who(s)} {names.verb(s, 'hold', 'holds')} {count_words(p, 'dot')}" if i == 0
+def _hands_text(names: Names, pips: Sequence[int], aside: bool = False) -> str:
+    """`You hold 0 dots, the computer 12` (every seat, in seat order); `aside`: in the middle of a sentence, within
+    brackets ("… went out (you hold 0 dots, the computer 12)")."""
+    first = names.lower if aside else names.who
+    return ", ".join((f"{first(s)} {names.verb(s, 'hold', 'holds')} {count_words(p, 'dot')}" if i == 0
                       else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
+
+
+def game_name(rules: Rules) -> str:
+    """The game's name in the middle of a sentence: "the Block Game", "Matadore"."""
+    name = rules.name
+    return "the" + name[3:] if name.startswith("The ") else name
 
 
 def wait_text(names: Names, seat: int | None) -> str:
@@ -230,7 +238,7 @@ def _blocked(head: str, names: Names, shut_by: int | None) -> str:
     return f"{head} is blocked: nobody can lay a tile or draw."
 
 
-def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, hands: str,
+def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, hands: str, aside: str,
                     shut_by: int | None) -> str:
     """A round worth one point: Bergen's domino and blocked hands, or the French Boy's Game's round won."""
     st = result.settlement
@@ -238,10 +246,10 @@ def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, 
     one_round = rules.one_round_game
     if st.end == "out" and w is not None:
         if rules.round_scoring is RoundScoring.BERGEN:
-            return f"{head}: {names.who(w)} went out, domino ({hands}) → +1 for {names.lower(w)}."
+            return f"{head}: {names.who(w)} went out, domino ({aside}) → +1 for {names.lower(w)}."
         if one_round:  # the game's own words follow: who won it
-            return f"{head}: {names.who(w)} went out ({hands})."
-        return f"{head}: {names.who(w)} went out ({hands}) and {names.verb(w, 'win', 'wins')} the round → +1."
+            return f"{head}: {names.who(w)} went out ({aside})."
+        return f"{head}: {names.who(w)} went out ({aside}) and {names.verb(w, 'win', 'wins')} the round → +1."
     opening = f"{_blocked(head, names, shut_by)} {hands}"
     if rules.round_scoring is RoundScoring.ONE_POINT:
         if w is None:
@@ -276,17 +284,18 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     pips = result.pips_left
     many = len(pips) > 2
     hands = _hands_text(names, pips)
+    aside = _hands_text(names, pips, aside=True)
     head = f"Round {round_number}"
     other_hands = "the other hands" if many else "the other hand"
     if st.end == "target":
         w = st.winner if st.winner is not None else 0
         return f"{head}: {names.who(w)} reached {rules.target} and won at once."
     if rules.round_scoring in (RoundScoring.BERGEN, RoundScoring.ONE_POINT):
-        return _one_point_text(names, result, rules, head, hands, shut_by)
+        return _one_point_text(names, result, rules, head, hands, aside, shut_by)
     if rules.asks:  # Honest John's star: chips from each, or a stalemate won only under a limit
         from . import star
         return star.round_text(names, result, rules, head)
-    opening = (f"{head}: {names.who(st.winner)} went out ({hands})" if st.end == "out" and st.winner is not None
+    opening = (f"{head}: {names.who(st.winner)} went out ({aside})" if st.end == "out" and st.winner is not None
                else f"{_blocked(head, names, shut_by)} {hands}")
     if rules.has_pool:
         return _pool_text(names, result, rules, opening)
@@ -297,7 +306,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         low = st.less
         if st.end == "out":
             w = st.winner if st.winner is not None else 0
-            opening = f"{head}: {names.who(w)} went out ({hands})"
+            opening = f"{head}: {names.who(w)} went out ({aside})"
         else:
             opening = f"{_blocked(head, names, shut_by)} {hands}"
         if not st.scorers:
@@ -332,7 +341,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             if rules.per_multiple:  # one point for each five (three): the count too
                 made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
         if st.end == "out":
-            return f"{head}: {names.who(w)} went out ({hands}). {made} → +{gained}."
+            return f"{head}: {names.who(w)} went out ({aside}). {made} → +{gained}."
         lightest = "the lightest hand" if many else "the lighter hand"
         return f"{blocked} {hands}: {lightest} scores the {made} → +{gained} for {names.lower(w)}."
     return f"{blocked} {hands}: {'equal lightest hands' if many else 'equal hands'}, nobody scores."

@@ -485,7 +485,7 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     assert "→ +12 each for you and Computer 1." in text
     mu = RULES["muggins"].with_options({"players": 3})
     text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
-    assert text == ("Round 1: Computer 1 went out (You hold 9 dots, Computer 1 0, Computer 2 13). "
+    assert text == ("Round 1: Computer 1 went out (you hold 9 dots, Computer 1 0, Computer 2 13). "
                     "22 dots in the other hands, rounded to the nearest 5 → +20.")
     five_up = RULES["five_up"]
     text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
@@ -582,3 +582,45 @@ def test_a_finished_games_record_is_given_to_its_browser_only(app: Any) -> None:
         assert alice.get("/api/record?game=poker&id=1").status_code in (400, 404)
         stranger = TestClient(app)
         assert stranger.get(url).status_code == 404  # no cookie: no table
+
+
+def test_words_in_the_middle_of_a_sentence_are_not_capitalised() -> None:
+    # play-testing: "The computer went out (You hold 24 dots, …)" and "nobody draws in The Block Game." read wrong
+    from bones.engine import RULES, RoundResult
+    from bones.engine.scoring import settle
+    from bones.web.words import Names, pass_text, round_text
+
+    names = Names(("You", "The computer"))
+
+    def result(rules: Any, end: str, out: int | None, pips: tuple[int, ...]) -> RoundResult:
+        st = settle(rules, end, out, pips)
+        return RoundResult(st.end, st.winner, st.points, pips, 0, st, ())
+
+    block = RULES["block_game"]
+    assert round_text(names, result(block, "out", 1, (2, 0)), block, 1) == \
+        "Round 1: The computer went out (you hold 2 dots, the computer 0) → +2."
+    blocked = round_text(names, result(block, "blocked", None, (17, 35)), block, 2)
+    assert blocked.startswith("Round 2 is blocked: nobody can lay a tile or draw. You hold 17 dots, the computer 35:")
+    bergen = RULES["bergen"]
+    assert round_text(names, result(bergen, "out", 1, (24, 0)), bergen, 1) == \
+        "Round 1: The computer went out, domino (you hold 24 dots, the computer 0) → +1 for the computer."
+    assert pass_text(names, 1, [5, 0], block) == \
+        "The computer had nothing for 5 or 0 and said \u201cgo\u201d: nobody draws in the Block Game."
+    assert pass_text(names, 1, [5, 0], RULES["matadore"]).endswith("nobody draws in Matadore.")
+
+
+def test_the_french_boys_game_is_one_round_not_a_game_to_1() -> None:
+    # play-testing: the scoreboard read "Round 1 to 1" and the finished game "… is played to 1."
+    from bones.engine import new_game, observe
+    from bones.web.view import build_view
+    from bones.web.words import Names
+
+    g = new_game("boys_french", 11, {"players": 2})
+    names = Names(("You", "The computer"))
+    assert build_view(observe(g, 0), names)["goal"] == ""
+    while not g.over:
+        g = g.apply(g.legal_actions()[0])
+    v = build_view(observe(g, 0), names)
+    assert v["rule"] == ("The Boy's Game, French is played as one round: going out, or the fewest dots when nobody "
+                         "can play, wins. Press New game to play again.")
+    assert build_view(observe(new_game("boys_game", 11, {"players": 2}), 0), names)["goal"] == "to 50"

@@ -497,7 +497,7 @@ def test_round_and_game_words_for_the_new_games() -> None:
                     "double, the computer without a double): the only hand without a double scores 1 → +1 for the "
                     "computer.")
     assert round_text(NAMES, result(bergen, "out", 0, (0, 9)), bergen, 1) == \
-        "Round 1: You went out, domino (You hold 0 dots, the computer 9) → +1 for you."
+        "Round 1: You went out, domino (you hold 0 dots, the computer 9) → +1 for you."
     french = RULES["boys_french"]
     assert round_text(NAMES, result(french, "blocked", None, (9, 13)), french, 1).endswith(
         "You hold 9 dots, the computer 13: the fewest dots win the game.")

@@ -23,7 +23,7 @@ export async function openRules(game, players, options = {}) {
     }
   }
   const r = rulesCache.get(key);
-  $("rules-title").textContent = `Rules of ${r.name}` + (r.players > 2 ? ` for ${r.players} players` : "");
+  $("rules-title").textContent = `Rules of ${midName(r.name)}` + (r.players > 2 ? ` for ${r.players} players` : "");
   $("rules-summary").textContent = r.summary;
   $("rules-body").replaceChildren(...r.sections.map((s) => {
     const sec = document.createElement("section");
@@ -57,7 +57,7 @@ export function renderVariations(state) {
   const body = $("variations-body");
   const list = state.variations || [];
   const name = state.games.find((g) => g.id === state.game)?.name || state.game;
-  $("variations-title").textContent = `Variations of ${name}`;
+  $("variations-title").textContent = `Variations of ${midName(name)}`;
   $("variations-note").hidden = !list.length;
   const shape = `${state.game}:${list.map((v) => v.key).join(",")}`;
   if (body.dataset.shape !== shape) {
@@ -135,6 +135,11 @@ export function recordText(rec) {
  * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
  * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
  */
+/** A game's name in the middle of a sentence: "the Block Game", "Matadore". */
+export function midName(name) {
+  return name.startsWith("The ") ? `the${name.slice(3)}` : name;
+}
+
 export function gameOver(roundText, summary, record, title, recordUrl) {
   const dlg = $("game-over");
   // the finished game as a record to keep (docs/record.md): `bones replay` plays it back
@@ -172,7 +177,7 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
     total.appendChild(td);
   });
   table.replaceChildren(head, ...rows, total);
-  $("game-over-record").textContent = record.counted ? `Your record at ${title}: ${recordText(record)}` : recordText(record);
+  $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
   dlg.showModal();
   $("play-again").focus();

@@ -2,7 +2,7 @@
 // ends, why a tile does not fit, whose turn it is and what every move means all come from the server.
 
 import { api } from "./api.js";
-import { gameOver, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
+import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
 import { describeStar, drawStar } from "./star.js";
@@ -276,7 +276,7 @@ function renderMoves(view) {
 function toggleClaims() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
-  if (!view.claims) return say(`Nobody claims in ${view.name}: every score counts by itself.`);
+  if (!view.claims) return say(`Nobody claims in ${midName(view.name)}: every score counts by itself.`);
   if (!view.your_turn) return say(view.status);
   if (ui.claim) {
     ui.claim = null;
@@ -303,7 +303,7 @@ function armClaim(n) {
 async function muggins() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
-  if (!view.claims) return say(`Nobody says muggins in ${view.name}: every score counts by itself.`);
+  if (!view.claims) return say(`Nobody says muggins in ${midName(view.name)}: every score counts by itself.`);
   if (!view.your_turn) return say(view.status);
   await send(api.action, gameBody({ action: "muggins" }));
 }
@@ -322,7 +322,7 @@ async function pass() {
 async function ask() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
-  if (view.must !== "ask") return say(view.star ? view.rule : `Nobody asks for tiles in ${view.name}.`);
+  if (view.must !== "ask") return say(view.star ? view.rule : `Nobody asks for tiles in ${midName(view.name)}.`);
   if (!two()) $("status").textContent = "Asking round the table…";
   await send(api.action, gameBody({ action: "ask" }));
 }
@@ -706,7 +706,7 @@ async function draw() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
   if (view.must === "draw" || (view.may_draw && view.your_turn)) return send(api.action, gameBody({ action: "draw" }));
-  if (!view.draws_allowed) return say(`Nobody draws in ${view.name}: the boneyard sits out the round.`);
+  if (!view.draws_allowed) return say(`Nobody draws in ${midName(view.name)}: the boneyard sits out the round.`);
   if (!view.your_turn) return say(view.status);
   if (view.must === "play") return say("You hold a tile that fits, and it has to be played: draw only when nothing fits.");
   return say(view.rule);
@@ -765,7 +765,7 @@ async function startOver() {
   if (!data) return;
   const v = data.state.view;
   const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
-  announce(`A new game of ${v.name} is dealt. ${cut}${v.status}`);
+  announce(`A new game of ${midName(v.name)} is dealt. ${cut}${v.status}`);
 }
 
 async function openLid() {
