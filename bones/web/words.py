@@ -310,6 +310,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         else:
             opening = f"{_blocked(head, names, shut_by)} {hands}"
         if not st.scorers:
+            if st.end == "out":  # what is left beside the one out counts nothing (a lone 0-0)
+                return f"{opening}: {other_hands} {'count' if many else 'counts'} nothing, nobody scores."
             return f"{opening}: equal hands, nobody scores."
         gain = st.points[st.scorers[0]]
         others = sum(counted)

@@ -490,6 +490,11 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     five_up = RULES["five_up"]
     text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
     assert "1 dot in the other hand," in text  # not "1 dots"
+    # play-testing: going out beside a hand of only the 0-0 said "equal hands, nobody scores"
+    draw_game = RULES["draw_game"]
+    text = round_text(Names(("You", "The computer")), result(draw_game, "out", 0, (0, 0)), draw_game, 5)
+    assert text == ("Round 5: You went out (you hold 0 dots, the computer 0): the other hand counts nothing, "
+                    "nobody scores.")
     assert pass_text(names, 2, [4, 1], RULES["muggins"]).endswith("the last 2 tiles in the boneyard are never drawn.")
     assert pass_text(names, 2, [4, 1], dd).endswith("the boneyard is empty.")
 
