@@ -147,6 +147,8 @@ def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, devic
     shown = page.locator(".seat.shown")
     left = pos.after.results[-1].hands_left[1]
     assert shown.count() == 1 and shown.locator(".tile-svg.face-up").count() == len(left)
+    assert page.locator("#line .chalk-ring").count() == 0  # nobody plays to the finished round's ends
+    assert page.is_disabled("#undo")  # every hand is face up: the round is not taken back
     label = shown.get_attribute("aria-label") or ""
     assert label.startswith("The computer:") and "face up" in label and not TILE_TEXT.search(label)
     shot(page, f"round_end_{device}")

@@ -420,12 +420,12 @@ export function drawLine(svg, view, { width, height, choices = [], onChoose = nu
   }
   // Chalk rings round the open ends. Each is masked by every other tile, so no ring ever crosses a tile it does
   // not mark; an empty short end of a spinner gets a chalk cap just outside it; an end that waits for the other
-  // arms (Sebastopol) gets a faint, sparse ring, not the ring of an end that takes a tile now. A finished game has
-  // no ends to play to: its table is left unmarked.
+  // arms (Sebastopol) gets a faint, sparse ring, not the ring of an end that takes a tile now. A finished round or
+  // game has no ends to play to: its table is left unmarked.
   const defs = el("defs");
   svg.appendChild(defs);
   const ringed = new Set();
-  for (const name of view.game_over ? [] : Object.keys(view.ends || {})) {
+  for (const name of view.game_over || view.round_over ? [] : Object.keys(view.ends || {})) {
     const p = lay.ends[name];
     if (!p) continue;
     const t = p.tile;

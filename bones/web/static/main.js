@@ -571,6 +571,7 @@ async function playFrames(frames, state) {
           if (again === "again") { ui.busy = false; ui.revealed = null; applyState(state); return startOver(); }
           // closed: the last round's hands stay face up on the table behind it (nothing is hidden any more)
         } else {
+          $("undo").disabled = !state.can_undo; // every hand is face up: the finished round is not taken back
           await roundEnd(f.round_end);
           ui.revealed = null;
         }
