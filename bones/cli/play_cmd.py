@@ -16,6 +16,7 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
+from bones.web.words import game_name
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -54,7 +55,7 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         # a draw at will says nothing of the hand it goes to: whether another seat held a tile that fitted is its
         # own to know (as in the table's words, `web.words.draw_text`)
         if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
-            return f"{who} draw{s} a tile (drawing is allowed at any time in {game_before.rules.name})."
+            return f"{who} draw{s} a tile (drawing is allowed at any time in {game_name(game_before.rules)})."
         return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
         if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"

@@ -247,6 +247,7 @@ def test_another_seats_draw_at_will_says_nothing_of_its_hand() -> None:
             game = game.apply(rng.choice(legal))
     assert said[True] and said[False]
     assert said[True] == said[False] and len(said[True]) == 1
+    assert "at any time in the Draw Game" in next(iter(said[True]))  # the name mid-sentence, not "in The Draw Game"
 
 
 def test_honest_john_2s_starter_with_nothing_for_the_centre_double_is_not_told_the_boneyard_is_closed() -> None:
