@@ -123,7 +123,13 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
     out: dict[str, str] = {}
     seven = obs.rules.fit is Fit.SEVEN
     trumps = {f"{a}-{b}" for a, b in across(obs.rules)} if seven else set()
-    shown = and_list(_open_pips(obs))  # the same for every tile: said once
+    shown = and_list(_open_pips(obs))  # why a tile does not fit is the same for every tile: said once
+    if seven:
+        halves = _sevens(obs)
+        can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
+        misfit = f"it needs a half that makes 7 with an end, and the ends show {shown}{can}."
+    else:
+        misfit = f"the open ends show {shown}.{_waiting(obs)}"
     for t in obs.hand:
         text = str(t)
         if text in fits:
@@ -134,13 +140,8 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
             out[text] = f"This round must open with {obs.lead_tile}, the tile that decides the lead."
         elif text in trumps:
             out[text] = f"{text} is a trump: here a trump may be played only when no other tile fits."
-        elif seven:
-            halves = _sevens(obs)
-            can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
-            out[text] = (f"{text} does not fit: it needs a half that makes 7 with an end, and the ends show "
-                         f"{shown}{can}.")
         else:
-            out[text] = f"{text} does not fit: the open ends show {shown}.{_waiting(obs)}"
+            out[text] = f"{text} does not fit: {misfit}"
     return out
 
 

@@ -131,15 +131,15 @@ export function recordText(rec) {
   return `${rec.won} won, ${rec.lost} lost${left}.${hints}`;
 }
 
-/**
- * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
- * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
- */
 /** A game's name in the middle of a sentence: "the Block Game", "Matadore". */
 export function midName(name) {
   return name.startsWith("The ") ? `the${name.slice(3)}` : name;
 }
 
+/**
+ * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
+ * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
+ */
 export function gameOver(roundText, summary, record, title, recordUrl) {
   const dlg = $("game-over");
   // the finished game as a record to keep (docs/record.md): `bones replay` plays it back
