@@ -322,7 +322,12 @@ class Table:
             if rules.claims and resolved.claim is not None and not event.scored:
                 penalty = resolved.claim  # a wrong claim: taken down, and marked to the next seat
         elif resolved.kind == "draw":
-            text = draw_text(names, seat, open_pips, rules)
+            run = 0  # the draws this seat has made in a row, this one included
+            for past in reversed(history):
+                if past.seat != seat or past.action.kind != "draw":
+                    break
+                run += 1
+            text = draw_text(names, seat, open_pips, rules, run)
         elif resolved.kind == "muggins":
             victim = history[-2].seat if len(history) > 1 else (seat - 1) % before.seats
             text = muggins_text(names, seat, victim, event.scored)

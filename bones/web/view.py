@@ -15,7 +15,7 @@ from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
 from . import star
-from .words import Names, and_list, cut_text, game_name, or_list, wait_text
+from .words import Names, cut_text, ends_show, game_name, or_list, wait_text
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -123,13 +123,13 @@ def _why_not(obs: Observation, names: Names, fits: dict[str, list[str]]) -> dict
     out: dict[str, str] = {}
     seven = obs.rules.fit is Fit.SEVEN
     trumps = {f"{a}-{b}" for a, b in across(obs.rules)} if seven else set()
-    shown = and_list(_open_pips(obs))  # why a tile does not fit is the same for every tile: said once
+    # why a tile does not fit is the same for every tile: said once
     if seven:
         halves = _sevens(obs)
         can = f" (a {or_list(halves)} would fit, or a trump)" if halves else " (only a trump follows a blank)"
-        misfit = f"it needs a half that makes 7 with an end, and the ends show {shown}{can}."
+        misfit = f"it needs a half that makes 7 with an end, and {ends_show(_open_pips(obs))}{can}."
     else:
-        misfit = f"the open ends show {shown}.{_waiting(obs)}"
+        misfit = f"{ends_show(_open_pips(obs), 'open ')}.{_waiting(obs)}"
     for t in obs.hand:
         text = str(t)
         if text in fits:
@@ -258,8 +258,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
             trumps += ", but only when nothing else fits"
         halves = _sevens(obs)
         fits = f", so a {or_list(halves)} fits" if halves else ", which only a trump follows"
-        text = (f"Lay a tile with a half making 7 with an end: the ends show {and_list(_open_pips(obs))}"
-                f"{fits}; {trumps}.")
+        text = (f"Lay a tile with a half making 7 with an end: {ends_show(_open_pips(obs))}{fits}; {trumps}.")
     else:
         text = f"Lay a tile with {needs}."
     if "draw" in kinds:

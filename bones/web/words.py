@@ -54,6 +54,18 @@ def and_list(pips: Sequence[int]) -> str:
     return or_list(pips).replace(" or ", " and ")
 
 
+def ends_show(pips: Sequence[int], which: str = "") -> str:
+    """What the ends show: "the ends show 4 and 1", "both ends show 5" (not "the ends show 5" where two ends
+    show one number), "every end shows 6", "the end shows 3"; `which` qualifies them ("open ")."""
+    if not pips:
+        return f"no {which}end is open"
+    if len(pips) == 1:
+        return f"the {which}end shows {pips[0]}"
+    if len(set(pips)) == 1:
+        return f"{'both' if len(pips) == 2 else 'every'} {which}end{'s show' if len(pips) == 2 else ' shows'} {pips[0]}"
+    return f"the {which}ends show {and_list(pips)}"
+
+
 def score_text(table: Table, scored: int) -> str:
     """`6 + 1 + 8 = 15 → +15`: what each counted end adds (as the engine counts them), and the points."""
     terms = table.end_terms()
@@ -148,9 +160,16 @@ def shut_text(names: Names, seat: int) -> str:
     return f"{names.who(seat)} shut the game: the hands are counted."
 
 
-def draw_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules | None = None) -> str:
+def draw_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules | None = None, run: int = 1) -> str:
+    """A tile drawn; `run`: how many the seat has drawn in a row now (a second draw on says so, not the same
+    sentence again: "… still had nothing for 3 or 5 and drew again (3 tiles so far)")."""
     if rules is not None and rules.draws_freely:  # a draw at will says nothing of the hand it goes to
+        if run > 1:
+            return f"{names.who(seat)} drew again from the boneyard ({run} tiles so far)."
         return f"{names.who(seat)} drew from the boneyard."
+    if run > 1:
+        return (f"{names.who(seat)} still had nothing {wants(rules, open_pips)} and drew again from the boneyard "
+                f"({run} tiles so far).")
     return f"{names.who(seat)} had nothing {wants(rules, open_pips)} and drew from the boneyard."
 
 
@@ -202,12 +221,13 @@ def count_words(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _hands_text(names: Names, pips: Sequence[int], aside: bool = False) -> str:
-    """`You hold 0 dots, the computer 12` (every seat, in seat order); `aside`: in the middle of a sentence, within
-    brackets ("… went out (you hold 0 dots, the computer 12)")."""
+def _hands_text(names: Names, pips: Sequence[int], aside: bool = False, skip: int | None = None) -> str:
+    """`You hold 0 dots, the computer 12` (every seat but `skip`, in seat order); `aside`: in the middle of a
+    sentence, within brackets, the seat that went out left out ("… went out (the computer holds 12 dots)")."""
     first = names.lower if aside else names.who
+    held = [(s, p) for s, p in enumerate(pips) if s != skip]
     return ", ".join((f"{first(s)} {names.verb(s, 'hold', 'holds')} {count_words(p, 'dot')}" if i == 0
-                      else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(enumerate(pips)))
+                      else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(held))
 
 
 def game_name(rules: Rules) -> str:
@@ -284,7 +304,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     pips = result.pips_left
     many = len(pips) > 2
     hands = _hands_text(names, pips)
-    aside = _hands_text(names, pips, aside=True)
+    # the hands beside the one that went out (its own 0 dots go without saying)
+    aside = _hands_text(names, pips, aside=True, skip=st.winner if st.end == "out" else None)
     head = f"Round {round_number}"
     other_hands = "the other hands" if many else "the other hand"
     if st.end == "target":

@@ -432,7 +432,7 @@ def test_sebastopol_says_only_sixes_fit_until_all_four_arms_of_the_double_six_ar
     v = build_view(observe(g, 2), names)
     assert v["legal"] == ["6-4 R", "6-4 U", "6-4 D"]
     assert v["rule"] == "Lay a tile with 6. A tile that fits has to be played."
-    assert v["why_not"]["5-2"] == ("5-2 does not fit: the open ends show 6. The arms begun wait until a tile lies on "
+    assert v["why_not"]["5-2"] == ("5-2 does not fit: every open end shows 6. The arms begun wait until a tile lies on "
                                    "all four sides of the 6-6.")
     # the table rings the waiting arm faintly, not as an end that takes a tile now
     assert {n: e["waits"] for n, e in v["ends"].items()} == {"L": True, "R": False, "U": False, "D": False}
@@ -485,7 +485,7 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     assert "→ +12 each for you and Computer 1." in text
     mu = RULES["muggins"].with_options({"players": 3})
     text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
-    assert text == ("Round 1: Computer 1 went out (you hold 9 dots, Computer 1 0, Computer 2 13). "
+    assert text == ("Round 1: Computer 1 went out (you hold 9 dots, Computer 2 13). "
                     "22 dots in the other hands, rounded to the nearest 5 → +20.")
     five_up = RULES["five_up"]
     text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
@@ -493,7 +493,7 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     # play-testing: going out beside a hand of only the 0-0 said "equal hands, nobody scores"
     draw_game = RULES["draw_game"]
     text = round_text(Names(("You", "The computer")), result(draw_game, "out", 0, (0, 0)), draw_game, 5)
-    assert text == ("Round 5: You went out (you hold 0 dots, the computer 0): the other hand counts nothing, "
+    assert text == ("Round 5: You went out (the computer holds 0 dots): the other hand counts nothing, "
                     "nobody scores.")
     assert pass_text(names, 2, [4, 1], RULES["muggins"]).endswith("the last 2 tiles in the boneyard are never drawn.")
     assert pass_text(names, 2, [4, 1], dd).endswith("the boneyard is empty.")
@@ -603,12 +603,12 @@ def test_words_in_the_middle_of_a_sentence_are_not_capitalised() -> None:
 
     block = RULES["block_game"]
     assert round_text(names, result(block, "out", 1, (2, 0)), block, 1) == \
-        "Round 1: The computer went out (you hold 2 dots, the computer 0) → +2."
+        "Round 1: The computer went out (you hold 2 dots) → +2."  # its own 0 dots go without saying
     blocked = round_text(names, result(block, "blocked", None, (17, 35)), block, 2)
     assert blocked.startswith("Round 2 is blocked: nobody can lay a tile or draw. You hold 17 dots, the computer 35:")
     bergen = RULES["bergen"]
     assert round_text(names, result(bergen, "out", 1, (24, 0)), bergen, 1) == \
-        "Round 1: The computer went out, domino (you hold 24 dots, the computer 0) → +1 for the computer."
+        "Round 1: The computer went out, domino (you hold 24 dots) → +1 for the computer."
     assert pass_text(names, 1, [5, 0], block) == \
         "The computer had nothing for 5 or 0 and said \u201cgo\u201d: nobody draws in the Block Game."
     assert pass_text(names, 1, [5, 0], RULES["matadore"]).endswith("nobody draws in Matadore.")

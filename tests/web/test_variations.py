@@ -372,6 +372,45 @@ def test_draw_at_will_beside_plays(app: Any, client: TestClient) -> None:
         assert r.json()["frames"][0]["event"]["text"] == "You drew from the boneyard."
 
 
+def test_a_second_draw_in_a_row_says_so_and_does_not_repeat_the_first_draws_words(app: Any, client: TestClient
+                                                                                    ) -> None:
+    # play-testing Bergen: a seat drawing until a tile fits was told "had nothing for 3 or 5 and drew from the
+    # boneyard." once a tile, the same sentence again and again
+    def must_draw_twice(g: GameState) -> bool:
+        if [a.kind for a in g.legal_actions()] != ["draw"]:
+            return False
+        after = g.apply(g.legal_actions()[0])
+        return after.current_seat == 0 and [a.kind for a in after.legal_actions()] == ["draw"]
+
+    spot = find("bergen", {}, must_draw_twice)
+    st = seat(app, client, "bergen", spot, {})
+    r = act(client, st, "draw")
+    assert r.status_code == 200, r.text
+    first = r.json()["frames"][0]["event"]["text"]
+    assert first.startswith("You had nothing for ") and first.endswith(" and drew from the boneyard."), first
+    r = act(client, r.json()["state"], "draw")
+    assert r.status_code == 200, r.text
+    second = r.json()["frames"][0]["event"]["text"]
+    assert second.startswith("You still had nothing for ") and second.endswith(
+        " and drew again from the boneyard (2 tiles so far)."), second
+
+
+def test_matadore_says_both_ends_show_one_number_not_the_ends_show_it() -> None:
+    from bones.engine import get_rules, observe
+    from bones.web.view import build_view
+
+    from tests.kit import deal, play
+
+    # seed 004's Matadore: the 5-5 set lies in line, both its ends show 5; a tile needs a 2 (or a trump) there
+    hands = ["5-5 6-5 4-4 3-3 1-1 6-4 6-3", "6-2 5-4 4-2 3-2 2-2 1-0 0-0"]
+    g = play(GameState.new(get_rules("matadore"), deals=[deal(hands)]), "5-5")
+    v = build_view(observe(g, 1), Names(("The computer", "You")))
+    assert v["rule"].startswith("Lay a tile with a half making 7 with an end: both ends show 5, so a 2 fits;"), \
+        v["rule"]
+    assert v["why_not"]["5-4"] == ("5-4 does not fit: it needs a half that makes 7 with an end, and both ends show 5 "
+                                   "(a 2 would fit, or a trump)."), v["why_not"]
+
+
 @pytest.mark.parametrize("cut", ["hands", "pushed", "drawn"])
 def test_the_cut_is_shown_at_the_start(client: TestClient, cut: str) -> None:
     st = settings(client, game="block_game", options={"cut": cut})
@@ -497,7 +536,7 @@ def test_round_and_game_words_for_the_new_games() -> None:
                     "double, the computer without a double): the only hand without a double scores 1 → +1 for the "
                     "computer.")
     assert round_text(NAMES, result(bergen, "out", 0, (0, 9)), bergen, 1) == \
-        "Round 1: You went out, domino (you hold 0 dots, the computer 9) → +1 for you."
+        "Round 1: You went out, domino (the computer holds 9 dots) → +1 for you."
     french = RULES["boys_french"]
     assert round_text(NAMES, result(french, "blocked", None, (9, 13)), french, 1).endswith(
         "You hold 9 dots, the computer 13: the fewest dots win the game.")
