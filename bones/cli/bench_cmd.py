@@ -15,6 +15,7 @@ from bones.engine import RULES, get_rules
 from bones.engine.playout import random_round
 from bones.players import stand_in
 
+from .warming import warm_expert
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         from bones.tournament.speed import expert_bench
 
         ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]
+        warm_expert(["expert"])
         out["expert"] = {}
         for rid in ids:
             if not args.json:

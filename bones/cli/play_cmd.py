@@ -20,6 +20,7 @@ from bones.web.words import game_name
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
+from .warming import warm_expert
 
 YOU = 0
 
@@ -341,11 +342,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = options_from(args, args.players)
         rules = new_game(args.rules, 0, options).rules
-        stand_in(args.level, rules)
+        playing = stand_in(args.level, rules).level  # Hard where it stands in for Expert
     except (RulesError, ValueError) as e:
         print(f"bones play: {e}", file=sys.stderr)
         return 2
     if args.record is not None and (problem := _unwritable(args.record)):
         print(f"bones play: cannot write the record to {args.record}: {problem}", file=sys.stderr)
         return 2
+    warm_expert([playing])
     return play(args.rules, args.level, seed, options, record=args.record)

@@ -9,10 +9,11 @@ import sys
 from typing import Any
 
 from bones.engine import RULES, get_rules
-from bones.players import LEVELS
+from bones.players import LEVELS, stand_in
 from bones.tournament import TournamentResult, pairs_for, run_tournament
 
 from .game_options import add_option_argument, options_from
+from .warming import warm_expert
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -65,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
         options = options_from(args, args.seats)
         rules = get_rules(args.rules, options)
         total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
+        # once here, not in each worker at once (nor where Hard stands in for Expert)
+        warm_expert([level for level in args.players if stand_in(level, rules).note is None])
         if args.json or not sys.stderr.isatty():
             result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options,
                                     records=args.records)
