@@ -68,6 +68,14 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     if players > 4 and device == "desktop":  # a column for every player, none cut off by the dialog
         assert page.evaluate("() => { const b = document.querySelector('.summary-box'); "
                              "return b.scrollWidth <= b.clientWidth + 1; }")
+    if players > 4 and device == "phone":  # every column of points in sight: short heads, only the words scroll
+        assert page.evaluate("""() => {
+          const box = document.querySelector('.summary-box').getBoundingClientRect();
+          const heads = [...document.querySelectorAll('#game-over-table tr:first-child th')].slice(1, -1);
+          return heads.every((h) => h.getBoundingClientRect().right <= box.right + 1); }""")
+        heads = page.locator("#game-over-table tr:first-child th").all_inner_texts()
+        assert heads[1:3] == ["You", "C1"], heads
+        assert page.get_attribute("#game-over-table tr:first-child th:nth-child(3)", "aria-label") == "Computer 1"
     shot(page, f"over_{game}_{players}_{device}")
     said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history

@@ -136,6 +136,26 @@ export function midName(name) {
   return name.startsWith("The ") ? `the${name.slice(3)}` : name;
 }
 
+/** A column head's short form: "Computer 3" → "C3", "Player 2" → "P2", "The computer" → "Comp."; "You" stays. */
+export function shortName(name) {
+  const numbered = /^(\S)\S* (\d+)$/.exec(name);
+  if (numbered) return numbered[1] + numbered[2];
+  return name === "The computer" ? "Comp." : name;
+}
+
+function shortHeads(head, names) {
+  names.forEach((name, i) => {
+    const th = head.children[i + 1];
+    const short = shortName(name);
+    if (short === name) return;
+    const abbr = document.createElement("abbr");
+    abbr.title = name;
+    abbr.textContent = short;
+    th.replaceChildren(abbr);
+    th.setAttribute("aria-label", name);
+  });
+}
+
 /**
  * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
  * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
@@ -180,6 +200,9 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
   dlg.showModal();
+  // Wider than its box (a phone, five or six seats): the players' columns take short heads ("C3", the whole name
+  // its title), so every column of points is in sight and only the words of how each round ended scroll sideways
+  if (table.parentElement.scrollWidth > table.parentElement.clientWidth + 1) shortHeads(head, summary.names);
   $("play-again").focus();
   return new Promise((resolve) => {
     const done = (how) => () => {
