@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
         from bones.tournament.speed import expert_bench
 
         ids = [r for r in args.rules if stand_in("expert", get_rules(r)).note is None]
-        warm_expert(["expert"])
+        if ids:
+            warm_expert(["expert"])
         out["expert"] = {}
         for rid in ids:
             if not args.json:
