@@ -325,11 +325,6 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     counted = [pips[s] for s in st.counted]
     if not rules.lowest_takes_all:
         low = st.less
-        if st.end == "out":
-            w = st.winner if st.winner is not None else 0
-            opening = f"{head}: {names.who(w)} went out ({aside})"
-        else:
-            opening = f"{_blocked(head, names, shut_by)} {hands}"
         if not st.scorers:
             if st.end == "out":  # what is left beside the one out counts nothing (a lone 0-0)
                 return f"{opening}: {other_hands} {'count' if many else 'counts'} nothing, nobody scores."
@@ -354,7 +349,6 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             lead = "Going out scores"
         return f"{opening}. {lead} the dots in the others, {how} → +{gain}{each} for {who}."
     # lowest takes all, rounded (All Fives, Muggins, All Threes, Five Up)
-    blocked = _blocked(head, names, shut_by)
     if st.scorers:
         w = st.scorers[0]
         gained = st.points[w]
@@ -364,10 +358,10 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             if rules.per_multiple:  # one point for each five (three): the count too
                 made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
         if st.end == "out":
-            return f"{head}: {names.who(w)} went out ({aside}). {made} → +{gained}."
+            return f"{opening}. {made} → +{gained}."
         lightest = "the lightest hand" if many else "the lighter hand"
-        return f"{blocked} {hands}: {lightest} scores the {made} → +{gained} for {names.lower(w)}."
-    return f"{blocked} {hands}: {'equal lightest hands' if many else 'equal hands'}, nobody scores."
+        return f"{opening}: {lightest} scores the {made} → +{gained} for {names.lower(w)}."
+    return f"{opening}: {'equal lightest hands' if many else 'equal hands'}, nobody scores."
 
 
 def _sides_text(names: Names, result: RoundResult, rules: Rules, opening: str) -> str:
