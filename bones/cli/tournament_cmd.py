@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         rules = get_rules(args.rules, options)
         total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
         # once here, not in each worker at once (nor where Hard stands in for Expert)
-        warm_expert([level for level in args.players if stand_in(level, rules).note is None])
+        warm_expert([stand_in(level, rules).level for level in args.players])
         if args.json or not sys.stderr.isatty():
             result = run_tournament(args.rules, args.players, args.games, args.seed, args.jobs, options,
                                     records=args.records)

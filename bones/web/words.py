@@ -62,7 +62,7 @@ def ends_show(pips: Sequence[int], which: str = "") -> str:
     if len(pips) == 1:
         return f"the {which}end shows {pips[0]}"
     if len(set(pips)) == 1:
-        return f"{'both' if len(pips) == 2 else 'every'} {which}end{'s show' if len(pips) == 2 else ' shows'} {pips[0]}"
+        return f"both {which}ends show {pips[0]}" if len(pips) == 2 else f"every {which}end shows {pips[0]}"
     return f"the {which}ends show {and_list(pips)}"
 
 
@@ -163,14 +163,11 @@ def shut_text(names: Names, seat: int) -> str:
 def draw_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules | None = None, run: int = 1) -> str:
     """A tile drawn; `run`: how many the seat has drawn in a row now (a second draw on says so, not the same
     sentence again: "… still had nothing for 3 or 5 and drew again (3 tiles so far)")."""
+    drew = f"drew again from the boneyard ({run} tiles so far)" if run > 1 else "drew from the boneyard"
     if rules is not None and rules.draws_freely:  # a draw at will says nothing of the hand it goes to
-        if run > 1:
-            return f"{names.who(seat)} drew again from the boneyard ({run} tiles so far)."
-        return f"{names.who(seat)} drew from the boneyard."
-    if run > 1:
-        return (f"{names.who(seat)} still had nothing {wants(rules, open_pips)} and drew again from the boneyard "
-                f"({run} tiles so far).")
-    return f"{names.who(seat)} had nothing {wants(rules, open_pips)} and drew from the boneyard."
+        return f"{names.who(seat)} {drew}."
+    still = "still " if run > 1 else ""
+    return f"{names.who(seat)} {still}had nothing {wants(rules, open_pips)} and {drew}."
 
 
 def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -> str:

@@ -137,12 +137,13 @@ export function midName(name) {
 }
 
 /** A column head's short form: "Computer 3" → "C3", "Player 2" → "P2", "The computer" → "Comp."; "You" stays. */
-export function shortName(name) {
+function shortName(name) {
   const numbered = /^(\S)\S* (\d+)$/.exec(name);
   if (numbered) return numbered[1] + numbered[2];
   return name === "The computer" ? "Comp." : name;
 }
 
+/** The players' column heads in `head` (the summary's first row) put short, each whole name kept as its title. */
 function shortHeads(head, names) {
   names.forEach((name, i) => {
     const th = head.children[i + 1];
