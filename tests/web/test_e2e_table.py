@@ -188,6 +188,8 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert text.startswith("You won the game") and f"{len(pos.after.results)} rounds" in text
     rows = page.locator("#game-over-table tr")
     assert rows.count() == len(pos.after.results) + 2  # the names, every round, the totals
+    heads = rows.first.locator("th").all_inner_texts()
+    assert heads[0] == "Round" and heads[-1] == "How it ended"  # every column says what it holds
     totals = rows.last.inner_text().split()
     assert totals[:3] == ["Total", str(pos.after.scores[0]), str(pos.after.scores[1])]
     assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
