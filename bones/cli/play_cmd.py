@@ -16,7 +16,7 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web.words import game_name
+from bones.web.words import count_words, game_name
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -292,7 +292,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
-            pips = ", ".join(f"{names[i]} {p} pips" for i, p in enumerate(r.pips_left))
+            pips = ", ".join(f"{names[i]} {count_words(p, 'pip')}" for i, p in enumerate(r.pips_left))
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"

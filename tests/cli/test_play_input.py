@@ -108,3 +108,11 @@ def test_a_tile_laid_either_way_round_says_which_half_faces_out() -> None:
                 f"({either[0].out} facing out)."
             return
     raise AssertionError("no position with a tile that lies either way round")
+
+
+def test_a_hand_of_one_pip_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    """The hands at a round's end: "Computer 1 1 pip", not "1 pips" (Sebastopol, seed 5, a hand left with 1-0)."""
+    assert play("sebastopol", "easy", 5, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer 1 1 pip, " in out and " 1 pips" not in out
+    assert "Computer 2 0 pips" in out  # none is plural, as are two and more
