@@ -74,7 +74,7 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         return _ask_text(game_after, obs, who, s)
     if action.kind in ("sell", "give"):
         owner = int(action.end[1:]) if action.end else 0
-        to = names_of(game_after)[owner]
+        to = "you" if owner == YOU else names_of(game_after)[owner]  # in the middle of a sentence
         paid = " for a chip" if action.kind == "sell" else ""
         line = "your line" if owner == YOU else f"{to}'s line"
         return f"{who} {action.kind}{s} {action.tile} to {to}{paid}; it goes on {line}."

@@ -116,3 +116,13 @@ def test_a_hand_of_one_pip_is_said_in_the_singular(capsys: pytest.CaptureFixture
     out = capsys.readouterr().out
     assert "Computer 1 1 pip, " in out and " 1 pips" not in out
     assert "Computer 2 0 pips" in out  # none is plural, as are two and more
+
+
+def test_a_tile_sold_or_given_to_you_says_you_in_lower_case(capsys: pytest.CaptureFixture[str]) -> None:
+    """Honest John: "Computer 1 sells 7-2 to you", not "to You", in the middle of a sentence."""
+    assert play("honest_john", "easy", 5, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer 1 sells 7-2 to you for a chip; it goes on your line." in out and " to You" not in out
+    assert play("honest_john_2", "easy", 5, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer 3 gives 2-2 to you; it goes on your line." in out and " to You" not in out
