@@ -411,6 +411,8 @@ class RoundState:
         t = action.tile
         if self.setup.asks and self.asker >= 0:
             raise IllegalAction(self._asked_text())
+        if not (self.hands[self.current] >> t.id) & 1:  # as `_play` says it: not "fits no end"
+            raise IllegalAction(f"{t} is not in the hand of seat {self.current}")
         layout = self.setup.layout
         table = self.table
         fitting = [i for i in layout.playable_slots(table, self.current)

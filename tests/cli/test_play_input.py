@@ -126,3 +126,13 @@ def test_a_tile_sold_or_given_to_you_says_you_in_lower_case(capsys: pytest.Captu
     assert play("honest_john_2", "easy", 5, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Computer 3 gives 2-2 to you; it goes on your line." in out and " to You" not in out
+
+
+def test_a_tile_you_do_not_hold_is_refused_as_not_in_your_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tile typed without its end is refused for not being held before anything is said of the ends: "6-6 does
+    not fit any open end" sent the player looking at the ends for a tile that was never theirs."""
+    assert play("muggins", "easy", 4, None, read=scripted(["6-6", "6-6 L", "q"])) == 0  # the ends show 5 and 5
+    out = capsys.readouterr().out
+    assert out.count("Not allowed: 6-6 is not in your hand.") == 2 and "does not fit" not in out
+    assert play("muggins", "easy", 4, None, read=scripted(["4-3", "q"])) == 0
+    assert "Not allowed: 4-3 does not fit any open end (L shows 5, R shows 5)." in capsys.readouterr().out
