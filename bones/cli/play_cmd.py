@@ -137,7 +137,7 @@ def _show(obs: Observation, names: list[str]) -> None:
     aim = "" if rules.plays_for_chips else " (down to the 0-0)" if rules.game_end is GameEnd.DOUBLES_RUN_OUT \
         else f" (to {rules.target})"
     print(f"\n── {rules.name}, {goal} · {scores}{aim}")
-    print("   " + line_text(obs).replace("\n", "\n   "))
+    print("   " + line_text(obs, names).replace("\n", "\n   "))
     if obs.ends:
         print("   " + ends_text(obs))
     others = ", ".join(f"{names[i]} holds {c}" for i, c in enumerate(obs.hand_counts) if i != obs.seat)

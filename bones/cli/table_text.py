@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from bones.engine.layout import end_words
 from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
@@ -12,9 +14,10 @@ def tile_text(a: int, b: int, crosswise: bool) -> str:
     return f"[{a}:{b}]" if crosswise else f"[{a}|{b}]"
 
 
-def line_text(obs: Observation) -> str:
+def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
     """The line from the L end to the R end, then every other arm (a spinner's U and D, ...) on a line of its own.
-    Doubles are written across it ([6:6]), or in Matadore the trumps (`Layout.across`)."""
+    Doubles are written across it ([6:6]), or in Matadore the trumps (`Layout.across`). With the seats' `names`,
+    each seat's own line (Honest John) is called by its owner's name, as the moves are, not by a seat number."""
     if obs.center is None:
         return "(the table is empty)"
     c: Tile = obs.center
@@ -26,7 +29,8 @@ def line_text(obs: Observation) -> str:
             seat = int(name[1:])
             tiles = " ".join(tile_text(p.inner, p.outer, across(p.tile)) for p in arm.tiles) or "(not begun)"
             closed = "  (closed: its last tile turned face down)" if (obs.table.closed >> seat) & 1 else ""
-            out += f"\n  {end_words(name)} ({name}): {tiles}{closed}"
+            whose = end_words(name) if names is None else "Your line" if seat == obs.seat else f"{names[seat]}'s line"
+            out += f"\n  {whose} ({name}): {tiles}{closed}"
         return out
     left = [tile_text(p.outer, p.inner, across(p.tile)) for p in reversed(arms["L"].tiles)] if "L" in arms else []
     right = [tile_text(p.inner, p.outer, across(p.tile)) for p in arms["R"].tiles] if "R" in arms else []

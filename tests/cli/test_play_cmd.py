@@ -128,7 +128,7 @@ def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytes
     assert play("honest_john", "medium", 3, {"hands": 1}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "round 1 of 1 · You 20 chips – Computer 1 20 chips" in out and "pool" not in out
-    assert "line of seat 2 (S2):" in out  # each seat's own line from the centre
+    assert "Computer 2's line (S2):" in out  # each seat's own line from the centre
     assert "asks round the table for a" in out and "for a chip; it goes on" in out
     # the seats are named as everywhere else
     assert "Computer 3 asks you for a tile for its line: you must sell one." in out and "Seat " not in out
@@ -267,3 +267,12 @@ def test_honest_john_2s_starter_with_nothing_for_the_centre_double_is_not_told_t
         mine = "your" if who == "You" else "its"
         assert said == (f"{who} pass{'' if who == 'You' else 'es'}: nothing in {mine} hand fits the centre double "
                         "(the starter plays on it from the hand only, without drawing).")
+
+
+def test_honest_john_in_the_terminal_calls_each_line_by_its_owner(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each seat's line is "Your line" or "Computer 1's line", as the moves call them ("it goes on your line"), not
+    "line of seat 0": the terminal never calls anyone a seat number."""
+    assert play("honest_john", "easy", 5, None, read=scripted(["1", "1", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "\n     Your line (S0): [9|2] [2|7]\n     Computer 1's line (S1): [9|3] [3|1] [1|9]\n" in out
+    assert "line of seat" not in out
