@@ -297,7 +297,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
-            print(f"\n   {how}. Hands: {pips}. Round points: {gained}.")
+            what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
+            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
     print("\n" + _seed_words(game.rules.id, level, seed, options))

@@ -276,3 +276,11 @@ def test_honest_john_in_the_terminal_calls_each_line_by_its_owner(capsys: pytest
     out = capsys.readouterr().out
     assert "\n     Your line (S0): [9|2] [2|7]\n     Computer 1's line (S1): [9|3] [3|1] [1|9]\n" in out
     assert "line of seat" not in out
+
+
+def test_a_round_played_for_chips_says_chips_not_points(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool and Honest John are scored in chips (the scores say "20 chips"): what a round moved is chips."""
+    assert play("domino_pool", "easy", 5, {"hands": 1}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Chips this round: You -1, Computer 1 -1, Computer 2 +3, Computer 3 -1." in out
+    assert "Round points" not in out
