@@ -587,3 +587,14 @@ def test_ctrl_c_in_any_command_says_interrupted_on_stderr_and_leaves_stdout_alon
     assert cli_main.main(["replay", "-"]) == 130
     out, err = capsys.readouterr()
     assert out == '{"partial": true}\n' and err.strip() == "bones: interrupted"
+
+
+def test_rules_with_an_id_shows_that_game_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bones rules matadore` (what a player types to read of one game) was refused as an unrecognized argument."""
+    code, out, _ = run_main(["rules", "matadore"], capsys)
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("matadore  Two players: an end and the half laid to it make seven")
+    assert "--option trumps=any_time | when_stuck (default any_time)" in out and "bergen" not in out
+    code, _, err = run_main(["rules", "matador"], capsys)
+    assert code == 2 and "bones rules: unknown rules 'matador' (known: draw, block," in err
