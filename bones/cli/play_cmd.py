@@ -62,7 +62,7 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
                     "centre double (the starter plays on it from the hand only, without drawing).")
-        why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_before.rules.name
+        why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_name(game_before.rules)
         if not game_before.rules.draws:  # seed 004's Block games: "says 'go'"
             return f"{who} say{s} \"go\": nothing fits and {why}."
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."

@@ -136,3 +136,11 @@ def test_a_tile_you_do_not_hold_is_refused_as_not_in_your_hand(capsys: pytest.Ca
     assert out.count("Not allowed: 6-6 is not in your hand.") == 2 and "does not fit" not in out
     assert play("muggins", "easy", 4, None, read=scripted(["4-3", "q"])) == 0
     assert "Not allowed: 4-3 does not fit any open end (L shows 5, R shows 5)." in capsys.readouterr().out
+
+
+def test_a_go_names_a_game_called_the_something_in_lower_case(capsys: pytest.CaptureFixture[str]) -> None:
+    """"nobody draws in the Boy's Game", not "in The Boy's Game" (the table's words mend it with game_name)."""
+    assert play("boys_game", "easy", 4, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer says \"go\": nothing fits and nobody draws in the Boy's Game." in out
+    assert "in The " not in out
