@@ -16,7 +16,7 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web.words import count_words, game_name
+from bones.web.words import count_words, game_name, or_list
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -57,7 +57,7 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         # own to know (as in the table's words, `web.words.draw_text`)
         if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
             return f"{who} draw{s} a tile (drawing is allowed at any time in {game_name(game_before.rules)})."
-        return f"{who} cannot play on {' or '.join(str(p) for p in sorted(set(obs.ends.values())))} and draw{s} a tile."
+        return f"{who} cannot play on {or_list(sorted(set(obs.ends.values())))} and draw{s} a tile."
     if action.kind == "pass":
         if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "

@@ -144,3 +144,10 @@ def test_a_go_names_a_game_called_the_something_in_lower_case(capsys: pytest.Cap
     out = capsys.readouterr().out
     assert "Computer says \"go\": nothing fits and nobody draws in the Boy's Game." in out
     assert "in The " not in out
+
+
+def test_three_ends_a_draw_could_not_answer_are_listed_with_one_or(capsys: pytest.CaptureFixture[str]) -> None:
+    """"cannot play on 0, 1 or 4", not "on 0 or 1 or 4" (Five Up, seed 6, three ends open)."""
+    assert play("five_up", "easy", 6, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer cannot play on 0, 1 or 4 and draws a tile." in out and " or 1 or " not in out
