@@ -157,6 +157,9 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
     if obs.rules.claims:
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10', or '2 +10' for the "
               "second), or say 'muggins' to take points the other side laid and did not claim.")
+    either = next((a for a in legal if a.out is not None), None)
+    if either is not None:  # a Matadore trump that may lie either way round: the menu's 'L:6' says which half
+        print(f"   '{either}' lays {either.tile} on {either.end} with its {either.out} facing out.")
     example = next((str(a) for a in legal if a.kind == "play" and a.end), str(legal[0]) if legal else "6-4 R")
     while True:
         try:

@@ -151,3 +151,13 @@ def test_three_ends_a_draw_could_not_answer_are_listed_with_one_or(capsys: pytes
     assert play("five_up", "easy", 6, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Computer cannot play on 0, 1 or 4 and draws a tile." in out and " or 1 or " not in out
+
+
+def test_the_menu_says_what_a_trumps_colon_means(capsys: pytest.CaptureFixture[str]) -> None:
+    """Matadore's menu lists '6-1 L:6' and '6-1 L:1': what the half after the colon means is said under it, not
+    left to a refusal."""
+    assert play("matadore", "easy", 3, None, read=scripted(["1", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "4) 6-1 L:6  5) 6-1 L:1" in out and "\n   '6-1 L:6' lays 6-1 on L with its 6 facing out.\n" in out
+    assert play("draw", "easy", 3, None, read=scripted(["1", "q"])) == 0
+    assert "facing out" not in capsys.readouterr().out
