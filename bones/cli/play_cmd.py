@@ -168,6 +168,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             return None
         if text.lower() in ("q", "quit", "exit"):
             return None
+        if not text:  # Enter alone: asked again, not "'' is not a move"
+            continue
         typed = text
         number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
         claim = claim.strip()

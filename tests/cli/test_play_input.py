@@ -161,3 +161,9 @@ def test_the_menu_says_what_a_trumps_colon_means(capsys: pytest.CaptureFixture[s
     assert "4) 6-1 L:6  5) 6-1 L:1" in out and "\n   '6-1 L:6' lays 6-1 on L with its 6 facing out.\n" in out
     assert play("draw", "easy", 3, None, read=scripted(["1", "q"])) == 0
     assert "facing out" not in capsys.readouterr().out
+
+
+def test_enter_alone_asks_again_without_calling_nothing_a_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert play("draw", "easy", 3, None, read=scripted(["", "   ", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "is not a move" not in out and "''" not in out and "Game left unfinished." in out
