@@ -196,7 +196,7 @@ def check_deal(rules: Rules, hands: Sequence[Sequence[Tile]], boneyard: Sequence
         raise ValueError(f"{rules.name} here has {rules.players} seats, but the deal has {len(hands)} hands")
     for seat, hand in enumerate(hands):
         if len(hand) != rules.hand_size:
-            raise ValueError(f"hand {seat} has {len(hand)} tiles; {rules.name} deals {rules.hand_size}")
+            raise ValueError(f"hand {seat} has {len(hand)} tiles; {rules.name_in_sentence} deals {rules.hand_size}")
     seen: set[Tile] = set()
     for t in [t for h in hands for t in h] + list(boneyard):
         if t in seen:

@@ -445,7 +445,7 @@ class RoundState:
             return self._ask()
         if kind in ("sell", "give"):
             return self._answer(action)
-        raise IllegalAction(f"{action} is not an action of {self.rules.name}")
+        raise IllegalAction(f"{action} is not an action of {self.rules.name_in_sentence}")
 
     def _laid(self, seat: int, left: int, raw: tuple[Any, ...]) -> "RoundState":
         """The state after `seat` laid a tile, before its score and the next turn: `left` is its hand now, `raw`
@@ -617,7 +617,7 @@ class RoundState:
             elif claim != scored:
                 scored, penalty = 0, claim
         elif claim is not None:
-            raise IllegalAction(f"nothing is claimed in {setup.rules.name}: every score counts by itself")
+            raise IllegalAction(f"nothing is claimed in {setup.rules.name_in_sentence}: every score counts by itself")
         if scored or penalty:
             pts = list(s.points)
             pts[seat] += scored
@@ -644,7 +644,7 @@ class RoundState:
         if self.setup.asks:
             self._check_step("draw")
         if not self.setup.draws:
-            raise IllegalAction(f"nobody draws in {self.rules.name}: with nothing that fits, pass")
+            raise IllegalAction(f"nobody draws in {self.rules.name_in_sentence}: with nothing that fits, pass")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
             raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
@@ -718,7 +718,7 @@ class RoundState:
         nobody holds one, the asker's line is closed (where tiles are sold) or its turn passes."""
         rules = self.setup.rules
         if not rules.asks:
-            raise IllegalAction(f"nobody asks for tiles in {rules.name}")
+            raise IllegalAction(f"nobody asks for tiles in {rules.name_in_sentence}")
         if self.raw[2] == 0:
             raise IllegalAction("the round has not started: lead a tile")
         self._check_step("ask")
@@ -750,7 +750,7 @@ class RoundState:
             raise IllegalAction("nobody has asked for a tile")
         kind = rules.answer
         if action.kind != kind:
-            raise IllegalAction(f"in {rules.name} a tile asked for is {'sold' if rules.sells else 'given'}: "
+            raise IllegalAction(f"in {rules.name_in_sentence} a tile asked for is {'sold' if rules.sells else 'given'}: "
                                 f"'{kind} {action.tile}'")
         tile = action.tile
         assert tile is not None
@@ -819,7 +819,7 @@ class RoundState:
 
     def _muggins(self) -> "RoundState":
         if not self.rules.claims:
-            raise IllegalAction(f"nobody says muggins in {self.rules.name}: every score counts by itself")
+            raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: every score counts by itself")
         points = self.unclaimed()
         if not points:
             raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")
@@ -836,7 +836,7 @@ class RoundState:
     def _shut(self) -> "RoundState":
         if not self.may_shut():
             if not self.rules.shut:
-                raise IllegalAction(f"nobody shuts the game in {self.rules.name}")
+                raise IllegalAction(f"nobody shuts the game in {self.rules.name_in_sentence}")
             raise IllegalAction("the game can be shut only right after the other side says \"go\"")
         s = self._clone()
         s.log = (self.log, self.current, SHUT, 0, self.raw)

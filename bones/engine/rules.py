@@ -224,6 +224,11 @@ class Rules:
         return self.draw is Draw.OPTIONAL
 
     @property
+    def name_in_sentence(self) -> str:
+        """The name in the middle of a sentence, as a refusal says it: "the Block Game", "Matadore"."""
+        return "the" + self.name[3:] if self.name.startswith("The ") else self.name
+
+    @property
     def one_round_game(self) -> bool:
         """Whether one round is the whole game, won or lost (the Boy's Game's French mode)."""
         return self.round_scoring is RoundScoring.ONE_POINT and self.target == 1
@@ -322,7 +327,7 @@ class Rules:
                     own = getattr(self, FIXED_STANDARD[key])
                     if isinstance(value, int) and not isinstance(value, bool) and value == own:
                         continue
-                    raise RulesError(f"option {key!r} is always {own} in {self.name}, not {json_text(value)}")
+                    raise RulesError(f"option {key!r} is always {own} in {self.name_in_sentence}, not {json_text(value)}")
                 raise RulesError(f"unknown option {key!r} for {self.id} (options: {', '.join(self.option_keys)})")
             if key in CHOICES:
                 choices = CHOICES[key]
@@ -408,7 +413,7 @@ class Rules:
                              f"set has {self.tile_count}")
         if self.tile_count - need < self.min_stock:
             raise RulesError(f"{self.players} hands of {self.hand_size} leave {self.tile_count - need} tiles in the "
-                             f"stock; {self.name} leaves at least {self.min_stock}")
+                             f"stock; {self.name_in_sentence} leaves at least {self.min_stock}")
 
     def options(self) -> dict[str, Any]:
         """The option values in force (for records): the target, and whatever differs from the game's defaults."""

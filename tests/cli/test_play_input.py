@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,20 @@ def test_enter_alone_asks_again_without_calling_nothing_a_move(capsys: pytest.Ca
     assert play("draw", "easy", 3, None, read=scripted(["", "   ", "q"])) == 0
     out = capsys.readouterr().out
     assert "is not a move" not in out and "''" not in out and "Game left unfinished." in out
+
+
+def test_a_refusal_names_a_game_called_the_something_in_lower_case(capsys: pytest.CaptureFixture[str]) -> None:
+    """The engine's refusals say the game's name mid-sentence: "nobody draws in the Block Game", not "in The Block
+    Game", in `bones play` and in `bones replay`'s error alike."""
+    assert play("block_game", "easy", 6, None, read=scripted(["draw", "shut", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "Not allowed: nobody draws in the Block Game: with nothing that fits, pass." in out
+    assert "Not allowed: nobody shuts the game in the Block Game." in out and "in The " not in out
+    from bones.engine import game_to_record, new_game
+    from bones.engine.replay import replay_text
+
+    record = game_to_record(new_game("boys_game", 6))
+    record["rounds"][0]["actions"] = ["muggins"]
+    status, result = replay_text(json.dumps(record))
+    assert status == 2 and result["error"]["message"] == \
+        "nobody says muggins in the Boy's Game: every score counts by itself"
