@@ -135,7 +135,7 @@ def _show(obs: Observation, names: list[str]) -> None:
     goal = (f"round {obs.round_index + 1} of {rules.hands}{pool}" if rules.plays_for_chips
             else f"round {obs.round_index + 1}")
     aim = "" if rules.plays_for_chips else " (down to the 0-0)" if rules.game_end is GameEnd.DOUBLES_RUN_OUT \
-        else f" (to {rules.target})"
+        else " (the round won is the game)" if rules.one_round_game else f" (to {rules.target})"
     print(f"\n── {rules.name}, {goal} · {scores}{aim}")
     print("   " + line_text(obs, names).replace("\n", "\n   "))
     if obs.ends:

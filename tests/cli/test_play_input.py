@@ -185,3 +185,13 @@ def test_a_refusal_names_a_game_called_the_something_in_lower_case(capsys: pytes
     status, result = replay_text(json.dumps(record))
     assert status == 2 and result["error"]["message"] == \
         "nobody says muggins in the Boy's Game: every score counts by itself"
+
+
+def test_the_french_mode_says_the_round_is_the_game_not_to_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """The French Boy's Game is one round, won or lost: its scores read "(the round won is the game)", not "(to 1)";
+    played to a target (`--option target=5`), they read "(to 5)"."""
+    assert play("boys_french", "easy", 4, None, read=scripted(["q"])) == 0
+    out = capsys.readouterr().out
+    assert "round 1 · You 0 – Computer 0 (the round won is the game)" in out and "(to 1)" not in out
+    assert play("boys_french", "easy", 4, {"target": 5}, read=scripted(["q"])) == 0
+    assert "(to 5)" in capsys.readouterr().out
