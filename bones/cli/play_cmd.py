@@ -124,8 +124,13 @@ def _a(wanted: str) -> str:
 def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:
     """The scores as the terminal shows them: a side's names together where partners share one, chips where
     hands are played for them."""
-    chips = " chips" if rules.plays_for_chips else ""
-    return " – ".join(f"{' & '.join(names[i] for i in side)} {scores[side[0]]}{chips}" for side in rules.sides)
+    return " – ".join(f"{' & '.join(names[i] for i in side)} {_amount(rules, scores[side[0]])}"
+                      for side in rules.sides)
+
+
+def _amount(rules: Rules, score: int) -> str:
+    """A score as said: "12", or where hands are played for chips "12 chips", "1 chip"."""
+    return count_words(score, "chip") if rules.plays_for_chips else str(score)
 
 
 def _show(obs: Observation, names: list[str]) -> None:
@@ -311,9 +316,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     if game.winner is None:
         top = max(game.scores)
         tied = [" & ".join(names[i] for i in side) for side in game.rules.sides if game.scores[side[0]] == top]
-        unit = " chips" if game.rules.plays_for_chips else ""
         # more than two sides: which of them tied at the top (the others lost)
-        among = (f" at the top between {', '.join(tied[:-1])} and {tied[-1]} ({top}{unit})"
+        among = (f" at the top between {', '.join(tied[:-1])} and {tied[-1]} ({_amount(game.rules, top)})"
                  if len(game.rules.sides) > 2 else "")
         print(f"\nGame over: {totals}. A tie{among}: nobody wins.")
         return 0
