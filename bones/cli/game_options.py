@@ -20,9 +20,10 @@ def add_option_argument(p: argparse.ArgumentParser) -> None:
                    help=f"a variation of the game, repeatable ({examples}); `bones rules --options` lists them")
 
 
-def options_from(args: argparse.Namespace, players: int | None = None) -> dict[str, Any] | None:
-    """The options the command line gives (every `--option`, and `players` seats where given); ValueError for a
-    malformed one."""
+def options_from(args: argparse.Namespace, players: int | None = None,
+                 flag: str = "--players") -> dict[str, Any] | None:
+    """The options the command line gives (every `--option`, and `players` seats where given, by `flag`);
+    ValueError for a malformed one."""
     options: dict[str, Any] = {}
     for text in getattr(args, "option", None) or []:
         key, sep, raw = text.partition("=")
@@ -38,7 +39,8 @@ def options_from(args: argparse.Namespace, players: int | None = None) -> dict[s
         options[key] = value
     if players is not None:
         if options.get("players", players) != players:
-            raise ValueError(f"{players} players, and --option players={_word(options['players'])}: say it once")
+            raise ValueError(f"{flag} {players} and --option players={_word(options['players'])}: say the number "
+                             f"of seats once")
         options["players"] = players
     return options or None
 

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             return _fail(f"cannot make the folder {args.records}: {e.strerror or e}")
     try:
-        options = options_from(args, args.seats)
+        options = options_from(args, args.seats, "--seats")
         rules = get_rules(args.rules, options)
         total = len(rules.sides) * pairs_for(args.games, len(rules.sides))
         # once here, not in each worker at once (nor where Hard stands in for Expert)

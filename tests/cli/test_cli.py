@@ -121,9 +121,10 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     (["deal", "--rules", "poker", "--seed", "1"], "unknown rules 'poker'"),
     (["deal", "--rules", "draw", "--seed", "1", "--players", "3"], "2 players, not 3"),
     (["deal", "--rules", "draw_dominoes", "--seed", "1", "--players", "0"], "not 0"),
-    (["deal", "--rules", "muggins", "--seed", "1", "--players", "3", "--option", "players=4"], "say it once"),
+    (["deal", "--rules", "muggins", "--seed", "1", "--players", "3", "--option", "players=4"],
+     "--players 3 and --option players=4: say the number of seats once"),
     (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
-      "beginner", "--games", "2"], "say it once"),
+      "beginner", "--games", "2"], "--seats 3 and --option players=5: say the number of seats once"),  # the flag given
     (["deal", "--rules", "draw", "--seed", "1", "--option", "target=" + "9" * 5000], "too large a number"),
 ])
 def test_deal_refuses_unknown_rules_and_players(argv: list[str], says: str,
