@@ -42,8 +42,8 @@ def _computer(level: str, rules: Rules, seed: int) -> Callable[[Observation], Ac
     return lambda obs: player.choose(obs).action
 
 
-def describe(game_before: GameState, game_after: GameState, who: str) -> str:
-    """One line saying what a seat just did, and why where it was forced."""
+def describe(game_before: GameState, game_after: GameState, who: str, run: int = 1) -> str:
+    """One line saying what a seat just did, and why where it was forced; `run`: the draws in a row it ends."""
     rnd_actions = game_after.actions[game_before.round_index] if len(game_after.actions) > game_before.round_index else ()
     action = rnd_actions[-1] if rnd_actions else None
     obs = observe(game_before, game_before.current_seat or 0)
@@ -51,13 +51,15 @@ def describe(game_before: GameState, game_after: GameState, who: str) -> str:
         return ""
     s = "s" if who != "You" else ""
     if action.kind == "draw":
+        tiles = "a tile" if run == 1 else f"{run} tiles"
         if obs.layout.owned:
-            return f"{who} cannot play on {'your' if who == 'You' else 'its'} line ({_wanted(obs)}) and draw{s} a tile."
+            line = "your line" if who == "You" else "its line"
+            return f"{who} cannot play on {line} ({_wanted(obs)}) and draw{s} {tiles}."
         # a draw at will says nothing of the hand it goes to: whether another seat held a tile that fitted is its
         # own to know (as in the table's words, `web.words.draw_text`)
         if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
-            return f"{who} draw{s} a tile (drawing is allowed at any time in {game_name(game_before.rules)})."
-        return f"{who} cannot play on {or_list(sorted(set(obs.ends.values())))} and draw{s} a tile."
+            return f"{who} draw{s} {tiles} (drawing is allowed at any time in {game_name(game_before.rules)})."
+        return f"{who} cannot play on {or_list(sorted(set(obs.ends.values())))} and draw{s} {tiles}."
     if action.kind == "pass":
         if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
@@ -257,6 +259,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
 
         print(cut_text(Names(names), game.rules, game.cut, game.round.leader))
     shown_round = -1
+    drawing: tuple[GameState, int] | None = None  # a computer's draws in a row: the state before them, how many
     while not game.over:
         if game.round_index != shown_round:
             shown_round = game.round_index
@@ -290,8 +293,19 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 new = [t for t in drawn if t not in obs.hand]
                 msg += f" You drew {new[0]}." if new else ""
         else:
-            game = kept[0] = game.apply(computers[seat](obs))
-            msg = describe(before, game, names[seat])
+            move = computers[seat](obs)
+            game = kept[0] = game.apply(move)
+            if (move.kind == "draw" and game.current_seat == seat and game.round_index == before.round_index
+                    and game.round is not None and not game.round.over):  # it draws again: one line for the run
+                drawing = (drawing[0], drawing[1] + 1) if drawing else (before, 1)
+                continue
+            if drawing and move.kind == "draw":  # the last of a run of draws, after which the turn passes
+                msg = describe(drawing[0], game, names[seat], drawing[1] + 1)
+            else:
+                if drawing:  # a run of draws ended by this seat's next move: the draws first, in one line
+                    print("   " + describe(drawing[0], before, names[seat], drawing[1]))
+                msg = describe(before, game, names[seat])
+            drawing = None
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
             msg += "".join(f" {names[i]} {p:+d}." for i, p in made)

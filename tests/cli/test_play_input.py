@@ -195,3 +195,16 @@ def test_the_french_mode_says_the_round_is_the_game_not_to_1(capsys: pytest.Capt
     assert "round 1 · You 0 – Computer 0 (the round won is the game)" in out and "(to 1)" not in out
     assert play("boys_french", "easy", 4, {"target": 5}, read=scripted(["q"])) == 0
     assert "(to 5)" in capsys.readouterr().out
+
+
+def test_a_computers_draws_in_a_row_are_said_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Six draws at will were six copies of "Computer draws a tile (drawing is allowed at any time …)": a run of
+    draws is one line with its count, then what the seat did next."""
+    assert play("boys_game", "easy", 4, {"draw": "optional"}, read=scripted(["1", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "   Computer draws 6 tiles (drawing is allowed at any time in the Boy's Game).\n" \
+        "   Computer plays 3-1 on L.\n" in out
+    assert "Computer draws a tile" not in out
+    assert play("draw_dominoes", "easy", 6, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer cannot play on 1 or 2 and draws 4 tiles." in out and "Game over:" in out
