@@ -139,8 +139,8 @@ def _show(obs: Observation, names: list[str]) -> None:
     rules = obs.rules
     scores = score_line(rules, names, obs.scores)
     pool = f", pool {obs.pool}" if rules.has_pool else ""
-    goal = (f"round {obs.round_index + 1} of {rules.hands}{pool}" if rules.plays_for_chips
-            else f"round {obs.round_index + 1}")
+    hands = f" of {rules.hands}" if rules.plays_for_chips and rules.hands else ""  # hands=0: until one cannot ante
+    goal = f"round {obs.round_index + 1}{hands}{pool}"
     aim = "" if rules.plays_for_chips else " (down to the 0-0)" if rules.game_end is GameEnd.DOUBLES_RUN_OUT \
         else " (the round won is the game)" if rules.one_round_game else f" (to {rules.target})"
     print(f"\n── {rules.name}, {goal} · {scores}{aim}")

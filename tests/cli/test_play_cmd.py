@@ -297,3 +297,12 @@ def test_one_chip_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) ->
     assert play("honest_john", "easy", 8, {"hands": 2, "chips": 1, "players": 5}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "round 1 of 2 · You 1 chip – Computer 1 1 chip – " in out and " 1 chips" not in out
+
+
+def test_domino_pool_played_until_a_player_cannot_ante_counts_no_last_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--option hands=0` plays on until a player cannot ante: the rounds were said "round 1 of 0"."""
+    assert play("domino_pool", "easy", 2, {"hands": 0}, read=scripted(["q"])) == 0
+    out = capsys.readouterr().out
+    assert "── Domino Pool, round 1, pool 4 · You 19 chips" in out and " of 0" not in out
+    assert play("domino_pool", "easy", 2, None, read=scripted(["q"])) == 0
+    assert "── Domino Pool, round 1 of 10, pool 4 · " in capsys.readouterr().out
