@@ -325,6 +325,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
+    short = _cannot_ante(game)
+    if short:
+        print(f"\n{short} cannot ante for another hand: the game ends.")
     print("\n" + _seed_words(game.rules.id, level, seed, options))
     totals = score_line(game.rules, names, game.scores)
     if game.winner is None:
@@ -349,6 +352,19 @@ def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | 
         shown = json.dumps(value) if isinstance(value, bool) else str(value)
         words.append(f"--players {shown}" if key == "players" else f"--option {key}={shown}")
     return f"Seed {seed}: `{' '.join(words)}` deals this game again."
+
+
+def _cannot_ante(game: GameState) -> str | None:
+    """Who ended a game played for a pool before its last hand by holding less than the ante ("You and Computer
+    3"), or None where the hands agreed were all played."""
+    rules = game.rules
+    if not rules.ante or (rules.hands and len(game.results) >= rules.hands):
+        return None
+    names = names_of(game)
+    short = [names[i] for i, chips in enumerate(game.scores) if chips < rules.ante]
+    if not short:
+        return None
+    return short[0] if len(short) == 1 else f"{', '.join(short[:-1])} and {short[-1]}"
 
 
 def _why_no_more_rounds(game: GameState) -> str:

@@ -306,3 +306,13 @@ def test_domino_pool_played_until_a_player_cannot_ante_counts_no_last_hand(capsy
     assert "── Domino Pool, round 1, pool 4 · You 19 chips" in out and " of 0" not in out
     assert play("domino_pool", "easy", 2, None, read=scripted(["q"])) == 0
     assert "── Domino Pool, round 1 of 10, pool 4 · " in capsys.readouterr().out
+
+
+def test_a_pool_game_ended_early_says_who_could_not_ante(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool ends before its last hand when a player holds less than the ante: the game said nothing of why
+    it stopped after round 3 (three chips each, played until a player cannot ante)."""
+    assert play("domino_pool", "easy", 2, {"hands": 0, "chips": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "\nYou and Computer 3 cannot ante for another hand: the game ends.\n" in out
+    assert play("domino_pool", "easy", 2, {"hands": 2}, read=scripted([])) == 0  # the hands agreed, all played
+    assert "cannot ante" not in capsys.readouterr().out
