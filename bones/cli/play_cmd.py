@@ -312,7 +312,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             laid = game.actions[before.round_index][-1] if len(game.actions) > before.round_index else None
             mover = before.current_seat
             if laid is not None and laid.claim and mover is not None and all(i != mover for i, _ in made):
-                msg += " The claim was wrong: it is marked to the other side."
+                # the amount goes to the next seat (docs/rules.md), at a table of more than two named
+                to = " and ".join(names[i] for i, _ in made) if len(game.rules.sides) > 2 and made else \
+                    "the other side"
+                msg += f" The claim was wrong: it is marked to {to}."
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]

@@ -208,3 +208,10 @@ def test_a_computers_draws_in_a_row_are_said_in_one_line(capsys: pytest.CaptureF
     assert play("draw_dominoes", "easy", 6, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Computer cannot play on 1 or 2 and draws 4 tiles." in out and "Game over:" in out
+
+
+def test_a_wrong_claim_at_a_table_of_three_names_the_seat_it_goes_to(capsys: pytest.CaptureFixture[str]) -> None:
+    """At three, a wrong claim's points go to the next seat: "the other side" named nobody."""
+    assert play("muggins", "easy", 4, {"players": 3, "claims": True}, read=scripted(["1 +5", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "You play 4-2 on L, claiming 5. Computer 1 +5. The claim was wrong: it is marked to Computer 1." in out
