@@ -69,7 +69,8 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
             return f"{who} say{s} \"go\": nothing fits and {why}."
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
     if action.kind == "muggins":
-        return f"{who} say{s} \"muggins\": the points the other side did not claim are taken."
+        by = "the other side" if len(game_before.rules.sides) == 2 else "the seat before"
+        return f"{who} say{s} \"muggins\": the points {by} did not claim are taken."
     if action.kind == "shut":
         return f"{who} shut{s} the game: the hands are counted now."
     if action.kind == "ask":
@@ -162,8 +163,9 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
         print(f"   {names[obs.asker]} asks you for a tile for its line: you must {verb} one.")
     print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
     if obs.rules.claims:
+        by = "the other side" if len(obs.rules.sides) == 2 else "the seat before you"
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10', or '2 +10' for the "
-              "second), or say 'muggins' to take points the other side laid and did not claim.")
+              f"second), or say 'muggins' to take points {by} laid and did not claim.")
     either = next((a for a in legal if a.out is not None), None)
     if either is not None:  # a Matadore trump that may lie either way round: the menu's 'L:6' says which half
         print(f"   '{either}' lays {either.tile} on {either.end} with its {either.out} facing out.")

@@ -215,3 +215,15 @@ def test_a_wrong_claim_at_a_table_of_three_names_the_seat_it_goes_to(capsys: pyt
     assert play("muggins", "easy", 4, {"players": 3, "claims": True}, read=scripted(["1 +5", "q"])) == 0
     out = capsys.readouterr().out
     assert "You play 4-2 on L, claiming 5. Computer 1 +5. The claim was wrong: it is marked to Computer 1." in out
+
+
+def test_muggins_at_a_table_of_three_takes_from_the_seat_before_not_the_other_side(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """At three there is no "other side": "muggins" takes what the seat before laid and did not claim."""
+    assert play("muggins", "easy", 4, {"players": 3, "claims": True}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "or say 'muggins' to take points the seat before you laid and did not claim." in out
+    assert "Computer 1 says \"muggins\": the points the seat before did not claim are taken. Computer 1 +10." in out
+    assert "other side" not in out
+    assert play("muggins", "easy", 4, {"claims": True}, read=scripted(["q"])) == 0  # two: the other side, as before
+    assert "or say 'muggins' to take points the other side laid and did not claim." in capsys.readouterr().out
