@@ -9,8 +9,10 @@ import sys
 from typing import Any
 
 from bones.engine import RULES, get_rules
+from bones.engine.rules import Rules
 from bones.players import LEVELS, stand_in
 from bones.tournament import TournamentResult, pairs_for, run_tournament
+from bones.tournament.duplicate import record_name
 
 from .game_options import add_option_argument, options_from
 from .warming import warm_expert
@@ -55,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     if args.jobs is not None and args.jobs < 1:
         return _fail("--jobs must be at least 1")
+    earlier: set[str] = set()  # records already in the folder
     if args.records is not None:
         if os.path.exists(args.records) and not os.path.isdir(args.records):
             return _fail(f"--records {args.records} is a file, not a folder")
@@ -62,6 +65,7 @@ def run(args: argparse.Namespace) -> int:
             os.makedirs(args.records, exist_ok=True)
         except OSError as e:
             return _fail(f"cannot make the folder {args.records}: {e.strerror or e}")
+        earlier = _record_files(args.records)
     try:
         options = options_from(args, args.seats, "--seats")
         rules = get_rules(args.rules, options)
@@ -79,7 +83,25 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json()))
     else:
         print(summary(result))
+    if args.records is not None:
+        _note_earlier_records(args.records, rules, total, earlier)
     return 0
+
+
+def _record_files(folder: str) -> set[str]:
+    """The game records a tournament would have written in `folder` (deal-NNNNN-aS.json)."""
+    return {n for n in os.listdir(folder) if n.startswith("deal-") and n.endswith(".json")}
+
+
+def _note_earlier_records(folder: str, rules: Rules, games: int, earlier: set[str]) -> None:
+    """Say on stderr when `folder` still holds records this run did not write (an earlier, longer run's): they are
+    left alone, but read with this run's they would mix two tournaments."""
+    written = {record_name(pair, side[0]) for pair in range(games // len(rules.sides)) for side in rules.sides}
+    left = sorted(earlier - written)
+    if left:
+        many = f"{len(left)} records" if len(left) > 1 else "1 record"
+        print(f"bones tournament: note: {folder} also holds {many} of an earlier run that this one did not "
+              f"write ({left[0]}{' ...' if len(left) > 1 else ''}); they were left as they were", file=sys.stderr)
 
 
 def _fail(message: str) -> int:

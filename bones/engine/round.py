@@ -617,7 +617,8 @@ class RoundState:
             elif claim != scored:
                 scored, penalty = 0, claim
         elif claim is not None:
-            raise IllegalAction(f"nothing is claimed in {setup.rules.name_in_sentence}: every score counts by itself")
+            why = "every score counts by itself" if setup.rules.scores_ends else "nothing scores during play"
+            raise IllegalAction(f"nothing is claimed in {setup.rules.name_in_sentence}: {why}")
         if scored or penalty:
             pts = list(s.points)
             pts[seat] += scored
@@ -819,7 +820,8 @@ class RoundState:
 
     def _muggins(self) -> "RoundState":
         if not self.rules.claims:
-            raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: every score counts by itself")
+            why = "every score counts by itself" if self.rules.scores_ends else "nothing scores during play"
+            raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: {why}")
         points = self.unclaimed()
         if not points:
             raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")

@@ -184,7 +184,12 @@ def test_a_refusal_names_a_game_called_the_something_in_lower_case(capsys: pytes
     record["rounds"][0]["actions"] = ["muggins"]
     status, result = replay_text(json.dumps(record))
     assert status == 2 and result["error"]["message"] == \
-        "nobody says muggins in the Boy's Game: every score counts by itself"
+        "nobody says muggins in the Boy's Game: nothing scores during play"
+    game = new_game("block", 4)
+    record = game_to_record(game)
+    record["rounds"][0]["actions"] = [f"{game.legal_actions()[0]} +5"]  # a claim, where nothing scores
+    status, result = replay_text(json.dumps(record))
+    assert status == 2 and result["error"]["message"].startswith("nothing is claimed in Block: nothing scores")
 
 
 def test_the_french_mode_says_the_round_is_the_game_not_to_1(capsys: pytest.CaptureFixture[str]) -> None:

@@ -157,3 +157,19 @@ def test_every_game_of_a_tournament_can_be_kept_as_a_record(tmp_path: Path,
     assert main(["tournament", "--rules", "draw", "--players", "easy", "beginner", "--games", "2",
                  "--records", str(tmp_path / "file")]) == 2
     assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_records_of_an_earlier_longer_run_are_pointed_out(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """A second, shorter tournament into the same folder leaves the first one's extra records (nothing is deleted)
+    and says so, so that nobody reads the two runs' games as one."""
+    folder = str(tmp_path / "games")
+    run = ["tournament", "--rules", "draw", "--players", "easy", "beginner", "--jobs", "1", "--records", folder]
+    assert main(run + ["--games", "4"]) == 0
+    assert "earlier run" not in capsys.readouterr().err
+    assert main(run + ["--games", "2", "--seed", "5"]) == 0
+    err = capsys.readouterr().err
+    assert "also holds 2 records of an earlier run" in err and "deal-00002-a0.json" in err
+    assert len(list((tmp_path / "games").iterdir())) == 4
+    assert main(run + ["--games", "4"]) == 0  # the same length again: every file is its own
+    assert "earlier run" not in capsys.readouterr().err
