@@ -95,8 +95,8 @@ LEVELS: dict[str, Level] = {lv.id: lv for lv in (
           _hard, claims=0.97, catches=0.9),
     Level("expert", "Expert", "remembers draws and passes, deals the hidden tiles up to 120 ways and solves each "
           "face up (in Honest John, plays each out)", _expert, _expert_plays, "hard",
-          "a set of more than 63 tiles, or more than four seats on a set larger than double-six (Honest John "
-          "excepted: Expert plays it at every table, on every set)"),
+          "a set of more than 63 tiles, or more than four seats on a set larger than double-six; not in Honest "
+          "John, which Expert plays at every table, on every set"),
 )}
 
 
