@@ -193,8 +193,21 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             text = f"{legal[chosen - 1]} {claim}"
         try:
             return Action.parse(text)
-        except ActionParseError:
-            print(f"   {typed[:40]!r} is not a move: write its number, or its text as listed (like '{example}').")
+        except ActionParseError as e:
+            reason = _parse_words(typed, str(e), obs.rules)
+            then = ": write" if reason.endswith(" is not a move") else ". Write"
+            print(f"   {reason}{then} its number, or its text as listed (like '{example}').")
+
+
+def _parse_words(typed: str, reason: str, rules: Rules) -> str:
+    """Why a typed move cannot be read: the parser's own reason where it names what is wrong in a tile typed as a
+    play ("6-1 L:3: 3 is not a half of 6-1", "a claim is a number of points"), else that it is not a move. The
+    parser's words for selling and giving, and for claims, are kept to the games that have them."""
+    first = typed.split()[0].lower() if typed.split() else ""
+    if (" is not an action" in reason or (first in ("sell", "give") and not rules.asks)
+            or ("claim" in reason and not rules.claims)):
+        return f"{typed[:40]!r} is not a move"
+    return reason
 
 
 def play(rules_id: str, level: str, seed: int, options: dict[str, Any] | None,

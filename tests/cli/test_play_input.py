@@ -232,3 +232,15 @@ def test_muggins_at_a_table_of_three_takes_from_the_seat_before_not_the_other_si
     assert "other side" not in out
     assert play("muggins", "easy", 4, {"claims": True}, read=scripted(["q"])) == 0  # two: the other side, as before
     assert "or say 'muggins' to take points the other side laid and did not claim." in capsys.readouterr().out
+
+
+def test_a_mistyped_play_is_answered_with_what_is_wrong_in_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """A play whose half facing out is not a half of its tile, or whose claim is not a number, is answered with
+    that reason (as `bones replay` gives it), not only "is not a move"; the words for claims and for selling stay
+    out of a game that has neither."""
+    assert play("matadore", "easy", 3, None, read=scripted(["1", "6-1 L:3", "6-1 R +x", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "'6-1 L:3': 3 is not a half of 6-1. Write its number" in out
+    assert "'6-1 R +x' is not a move: write its number" in out and "a claim is" not in out
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["6-5 R +x", "q"])) == 0
+    assert "'6-5 R +x': a claim is a number of points, like '+10'. Write its number" in capsys.readouterr().out
