@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bones.engine.layout import end_words
+from bones.engine.layout import Placement, end_words
 from bones.engine.observation import Observation
 from bones.engine.tiles import Tile
 
@@ -32,8 +32,13 @@ def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
             whose = end_words(name) if names is None else "Your line" if seat == obs.seat else f"{names[seat]}'s line"
             out += f"\n  {whose} ({name}): {tiles}{closed}"
         return out
-    left = [tile_text(p.outer, p.inner, across(p.tile)) for p in reversed(arms["L"].tiles)] if "L" in arms else []
-    right = [tile_text(p.inner, p.outer, across(p.tile)) for p in arms["R"].tiles] if "R" in arms else []
+    def placed(p: Placement, outward: bool = True) -> str:
+        # a spinner (the first double of All Fives, every double of Five Up) is starred, wherever it lies
+        text = tile_text(p.inner, p.outer, across(p.tile)) if outward else tile_text(p.outer, p.inner, across(p.tile))
+        return f"*{text}*" if p.spinner else text
+
+    left = [placed(p, False) for p in reversed(arms["L"].tiles)] if "L" in arms else []
+    right = [placed(p) for p in arms["R"].tiles] if "R" in arms else []
     centre = tile_text(c.high, c.low, across(c))
     if obs.spinner is not None and c.is_double:
         centre = f"*{centre}*"
@@ -43,7 +48,7 @@ def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
             continue
         if not arm.tiles and name not in obs.ends:
             continue  # a spinner's short end before it opens
-        tiles = " ".join(tile_text(p.inner, p.outer, across(p.tile)) for p in arm.tiles) or "(open)"
+        tiles = " ".join(placed(p) for p in arm.tiles) or "(open)"
         out += f"\n  {end_words(name)} ({name}): {tiles}"
     return out
 

@@ -173,6 +173,20 @@ def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> Non
     assert line_text(observe(g, 0)) == "[4|5] [5|6] [6:6]"
 
 
+def test_every_spinner_is_starred_in_the_terminal_wherever_it_lies() -> None:
+    # All Fives: the first double is the spinner even when it is not the first tile; Five Up: every double spins
+    from bones.cli.table_text import line_text
+    from bones.engine import GameState, get_rules, observe
+    from tests.kit import deal, play as play_moves
+
+    hands = ["6-5 3-3 6-1 5-4 2-2 1-0 3-0", "5-0 4-3 2-1 6-6 4-4 5-5 4-0"]
+    g = play_moves(GameState.new(get_rules("all_fives"), deals=[deal(hands)]), "5-0", "5-4 L", "4-4 L")
+    assert line_text(observe(g, 0)) == "*[4:4]* [4|5] [5|0]"
+    hands = ["6-5 3-3 6-1 5-4 0-0", "5-0 4-3 6-6 5-5 4-0"]
+    g = play_moves(GameState.new(get_rules("five_up"), deals=[deal(hands)]), "5-0", "0-0 R", "5-5 L")
+    assert line_text(observe(g, 0)) == "*[5:5]* [5|0] *[0:0]*"
+
+
 def test_sebastopol_in_the_terminal_marks_the_arms_that_wait_for_the_other_sides_of_the_double_six() -> None:
     # seed 004: "Nothing but sixes can be played until both sides and both ends of the first set have been played
     # to": an arm begun shows its number, but waits (it read as an end like the others)
