@@ -285,8 +285,9 @@ def _round_end(rules: Rules) -> list[str]:
     n = rules.players
     if rules.asks:
         return _star_round_end(rules)
-    out = ["A round ends when a player lays their last tile (goes out), or when nobody can lay a tile or draw "
-           "(the round is blocked). Then the dots left in each hand are counted."]
+    stuck = "nobody can lay a tile or draw" if rules.draws else "nobody can lay a tile"
+    out = [f"A round ends when a player lays their last tile (goes out), or when {stuck} (the round is blocked). "
+           "Then the dots left in each hand are counted."]
     if rules.plays_for_chips:
         out.append(f"Every player starts with {rules.chips} chips and puts {rules.ante} into the pool before each "
                    f"hand. Going out (domino) takes the whole pool; in a blocked hand the fewest dots take it, and "

@@ -248,11 +248,12 @@ def _names_list(names: Names, seats: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _blocked(head: str, names: Names, shut_by: int | None) -> str:
-    """How a blocked round is told: shut by a seat after a "go", or nobody able to go on."""
+def _blocked(head: str, names: Names, shut_by: int | None, rules: Rules) -> str:
+    """How a blocked round is told: shut by a seat after a "go", or nobody able to go on (drawing named only in
+    a game where players draw)."""
     if shut_by is not None:
         return f"{head}: {names.lower(shut_by)} shut the game, and the hands are counted."
-    return f"{head} is blocked: nobody can lay a tile or draw."
+    return f"{head} is blocked: nobody can lay a tile{' or draw' if rules.draws else ''}."
 
 
 def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, hands: str, aside: str,
@@ -267,7 +268,7 @@ def _one_point_text(names: Names, result: RoundResult, rules: Rules, head: str, 
         if one_round:  # the game's own words follow: who won it
             return f"{head}: {names.who(w)} went out ({aside})."
         return f"{head}: {names.who(w)} went out ({aside}) and {names.verb(w, 'win', 'wins')} the round → +1."
-    opening = f"{_blocked(head, names, shut_by)} {hands}"
+    opening = f"{_blocked(head, names, shut_by, rules)} {hands}"
     if rules.round_scoring is RoundScoring.ONE_POINT:
         if w is None:
             return f"{opening}: equal dots, nobody wins; the tiles are dealt again."
@@ -314,7 +315,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         from . import star
         return star.round_text(names, result, rules, head)
     opening = (f"{head}: {names.who(st.winner)} went out ({aside})" if st.end == "out" and st.winner is not None
-               else f"{_blocked(head, names, shut_by)} {hands}")
+               else f"{_blocked(head, names, shut_by, rules)} {hands}")
     if rules.has_pool:
         return _pool_text(names, result, rules, opening)
     if rules.partners:

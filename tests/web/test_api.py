@@ -605,7 +605,7 @@ def test_words_in_the_middle_of_a_sentence_are_not_capitalised() -> None:
     assert round_text(names, result(block, "out", 1, (2, 0)), block, 1) == \
         "Round 1: The computer went out (you hold 2 dots) → +2."  # its own 0 dots go without saying
     blocked = round_text(names, result(block, "blocked", None, (17, 35)), block, 2)
-    assert blocked.startswith("Round 2 is blocked: nobody can lay a tile or draw. You hold 17 dots, the computer 35:")
+    assert blocked.startswith("Round 2 is blocked: nobody can lay a tile. You hold 17 dots, the computer 35:")
     bergen = RULES["bergen"]
     assert round_text(names, result(bergen, "out", 1, (24, 0)), bergen, 1) == \
         "Round 1: The computer went out, domino (you hold 24 dots) → +1 for the computer."
@@ -629,3 +629,25 @@ def test_the_french_boys_game_is_one_round_not_a_game_to_1() -> None:
     assert v["rule"] == ("The Boy's Game, French is played as one round: going out, or the fewest dots when nobody "
                          "can play, wins. Press New game to play again.")
     assert build_view(observe(new_game("boys_game", 11, {"players": 2}), 0), names)["goal"] == "to 50"
+
+
+def test_a_blocked_round_names_drawing_only_where_players_draw(client: TestClient) -> None:
+    # play-testing: "Round 1 is blocked: nobody can lay a tile or draw." in Matadore, where nobody draws
+    from bones.engine import RULES, RoundResult
+    from bones.engine.scoring import settle
+    from bones.web.words import Names, round_text
+
+    names = Names(("You", "The computer"))
+    for gid, stuck in (("matadore", "nobody can lay a tile."), ("block", "nobody can lay a tile."),
+                       ("draw", "nobody can lay a tile or draw.")):
+        rules = RULES[gid]
+        st = settle(rules, "blocked", None, (9, 25))
+        text = round_text(names, RoundResult(st.end, st.winner, st.points, (9, 25), 0, st, ()), rules, 1)
+        assert text.startswith(f"Round 1 is blocked: {stuck} You hold 9 dots"), text
+    for gid, players, stuck in (("matadore", 2, "nobody can lay a tile (the round"),
+                                ("domino_pool", 5, "nobody can lay a tile (the round"),
+                                ("draw_dominoes", 3, "nobody can lay a tile or draw (the round")):
+        r = client.get(f"/api/rules?game={gid}&players={players}")
+        assert r.status_code == 200, r.text
+        lines = [line for s in r.json()["sections"] for line in s["lines"]]
+        assert any(f"or when {stuck} is blocked)" in line for line in lines), lines
