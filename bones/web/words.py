@@ -123,8 +123,8 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
             else:
                 multiple = rules.end_multiple or 5
                 actual = f"the ends make {sum_text(after)}, no multiple of {multiple}"
-            text += (f"{lead} and claimed {claim}, but {actual}: the claim is taken down and its {claim} go to "
-                     f"{names.lower((seat + 1) % len(names.labels))}.")
+            text += (f"{lead} and claimed {claim}, but {actual}: the claim is taken down and its {claim} "
+                     f"{_go(claim)} to {names.lower((seat + 1) % len(names.labels))}.")
     else:
         text += lead + "."
         if scored:
@@ -152,8 +152,13 @@ def muggins_text(names: Names, seat: int, victim: int, points: int) -> str:
     whose = names.whose(victim)
     whose = whose[0].lower() + whose[1:] if whose.startswith(("Your", "The ")) else whose
     if names.who(seat) == "You":
-        return f"You said muggins: {whose} {points} are yours."
-    return f"{names.who(seat)} said muggins: {whose} unclaimed {points} go to {names.lower(seat)}."
+        return f"You said muggins: {whose} {points} {'is' if points == 1 else 'are'} yours."
+    return f"{names.who(seat)} said muggins: {whose} unclaimed {points} {_go(points)} to {names.lower(seat)}."
+
+
+def _go(points: int) -> str:
+    """The verb after a number of points: "its 1 goes", "its 10 go" (a point per five claims 1)."""
+    return "goes" if points == 1 else "go"
 
 
 def shut_text(names: Names, seat: int) -> str:

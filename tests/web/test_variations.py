@@ -280,6 +280,34 @@ def test_muggins_takes_the_points_left_unclaimed(app: Any, client: TestClient) -
     assert client.get("/api/state?game=muggins").json()["state"]["n"] == after["n"]
 
 
+def test_one_point_claimed_or_taken_is_told_in_the_singular(app: Any, client: TestClient) -> None:
+    # play-testing, a point for each five: "its 1 go to Computer 1", "your unclaimed 1 go to Computer 1"
+    per_five = {**CLAIMS, "count": "per_five"}
+
+    def one_to_take(g: GameState) -> bool:
+        return MUGGINS in g.legal_actions() and g.round.unclaimed() == 1
+
+    spot = find("muggins", per_five, one_to_take, choose=unclaimed_by_the_computer)
+    st = seat(app, client, "muggins", spot, per_five)
+    r = act(client, st, "muggins")
+    assert r.status_code == 200, r.text
+    assert r.json()["frames"][0]["event"]["text"] == "You said muggins: the computer's 1 is yours."
+
+    def wrong_one(g: GameState) -> Action | None:
+        """A tile laid on an end whose play does not make 1."""
+        legal = g.legal_actions()
+        return next((a for a in legal if a.kind == "play" and a.end and a.claim is None
+                     and a.claiming(1) not in legal), None)
+
+    spot = find("muggins", per_five, lambda g: wrong_one(g) is not None)
+    st = seat(app, client, "muggins", spot, per_five)
+    wrong = wrong_one(spot.game)
+    r = act(client, st, f"{wrong} +1")
+    assert r.status_code == 200, r.text
+    ev = r.json()["frames"][0]["event"]
+    assert ev["penalty"] == 1 and ev["text"].endswith("the claim is taken down and its 1 goes to the computer."), ev
+
+
 def test_muggins_with_nothing_to_take_says_why(app: Any, client: TestClient) -> None:
     def claimed_or_nothing(g: GameState) -> bool:
         last = g.round.history[-1] if g.round.history else None
