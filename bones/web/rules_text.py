@@ -275,9 +275,12 @@ def _end_scoring(rules: Rules) -> list[str]:
                        "it counts once (a 5-5 with 5-0 on one of its short ends makes 10 + 0 = 10).")
     out.append("Ends adding up to 0 score nothing.")
     if rules.claims:
+        # the last tile before your turn is the previous seat's, and a wrong claim is marked to the next seat
+        before, after = ("the other player", "the other player") if rules.players == 2 else (
+            "the player before you", "the next player")
         out.append("A score counts only if you claim it: press Claim and choose the points before laying the tile. "
-                   "If the other player forgets to claim a score, say \"Muggins!\" before your own move and it is "
-                   "yours. A wrong claim is taken down and the points claimed go to the other player.")
+                   f"If {before} forgets to claim a score, say \"Muggins!\" before your own move and it is "
+                   f"yours. A wrong claim is taken down and the points claimed go to {after}.")
     return out
 
 

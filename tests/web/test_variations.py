@@ -170,6 +170,14 @@ def test_the_rules_panel_describes_the_variations_chosen(client: TestClient) -> 
     claims = words("muggins", {"claims": True, "count": "face"})
     assert "press Claim" in claims["text"] and "Muggins!" in claims["text"]
     assert claims["summary"].endswith("Played here with: scores count only when claimed (Claim and Muggins!).")
+    assert "If the other player forgets to claim" in claims["text"] and "go to the other player." in claims["text"]
+    # play-testing: at three or four "the other player" is nobody in particular; muggins takes what the player
+    # before you left, and a wrong claim goes to the next player
+    for n in (3, 4):
+        text = words("muggins", {"claims": True}, n)["text"]
+        assert "other player" not in text, n
+        assert "If the player before you forgets to claim a score, say \"Muggins!\"" in text
+        assert "the points claimed go to the next player." in text
     assert "a point for each 5" in words("muggins", {"count": "per_five"}, 3)["text"]
     assert "20 points" in words("muggins", {"count": "per_five"})["text"]
     assert "pushes two tiles face down" in words("block_game", {"cut": "pushed"})["text"]
