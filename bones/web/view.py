@@ -164,7 +164,7 @@ def rules_summary(rules: Rules) -> str:
     if rules.turn is Turn.DOUBLE_AGAIN:
         parts.append("a double keeps the turn")
     if rules.plays_for_both:
-        parts.append("after a \"go\" the other lays a tile for that player, then one for itself")
+        parts.append("after a \u201cgo\u201d the other lays a tile for that player, then one for itself")
     if not rules.draws:
         parts.append("nobody draws; a side with nothing that fits passes")
     elif rules.draws_freely:

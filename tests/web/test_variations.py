@@ -690,3 +690,19 @@ def test_two_hands_are_the_lighter_and_the_other_not_the_lightest_and_the_others
     four = " ".join(line for s in rules_text(get_rules("muggins", {"players": 4}))["sections"]
                     for line in s["lines"])
     assert "the other hands" in four and "the lightest hand scores the dots in all the others" in four
+
+
+def test_the_boys_games_rule_line_quotes_go_alike(client: TestClient) -> None:
+    # play-testing: 'after a "go" the other lays a tile for that player …; after a “go” the other may shut the game'
+    st = settings(client, game="boys_game", options={"shut": True}).json()["state"]
+    said = []
+    for _ in range(12):
+        if st["view"]["game_over"]:
+            break
+        r = act(client, st, st["view"]["legal"][0])
+        assert r.status_code == 200, r.text
+        said += [f["view"]["rule"] for f in r.json()["frames"] if f["view"]["rule"].startswith("The Boy's Game:")]
+        st = r.json()["state"]
+    assert said
+    for rule in said:
+        assert "after a \u201cgo\u201d the other lays a tile for that player" in rule and '"' not in rule, rule
