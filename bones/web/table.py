@@ -210,7 +210,10 @@ class Table:
         out["players"] = {g: n for g, n in players.items()
                           if g in GAME_IDS and isinstance(n, int) and n in RULES[g].allowed_players}
         options = out["options"] if isinstance(out["options"], dict) else {}
-        kept = {g: variations.valid(g, o, out["players"].get(g, 2)) for g, o in options.items() if g in GAME_IDS}
+        # each game's variations checked for the seats it is played by (a game never set is at its own number:
+        # Sebastopol's four, whose partners a table of two would refuse)
+        kept = {g: variations.valid(g, o, out["players"].get(g, RULES[g].players)) for g, o in options.items()
+                if g in GAME_IDS}
         out["options"] = {g: o for g, o in kept.items() if o}
         return out
 

@@ -706,3 +706,15 @@ def test_the_boys_games_rule_line_quotes_go_alike(client: TestClient) -> None:
     assert said
     for rule in said:
         assert "after a \u201cgo\u201d the other lays a tile for that player" in rule and '"' not in rule, rule
+
+
+def test_sebastopol_is_dealt_with_partners_when_chosen(client: TestClient) -> None:
+    # play-testing: Settings took {"partners": true} for Sebastopol (200) but read it back as a table of two would,
+    # dropped it, and dealt every game each for himself
+    st = settings(client, game="sebastopol", options={"partners": True}).json()["state"]
+    assert st["settings"]["options"] == {"sebastopol": {"partners": True}}
+    assert st["options"] == {"partners": True} and [v["value"] for v in st["variations"]] == [True]
+    assert st["view"]["sides"] == [[0, 2], [1, 3]]
+    assert client.get("/api/state?game=sebastopol").json()["state"]["options"] == {"partners": True}
+    st = settings(client, options={"partners": False}).json()["state"]
+    assert st["options"] == {"partners": False} and st["view"]["sides"] is None
