@@ -169,7 +169,9 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
                     f"other {n - 1} players → +{n - 1} for {names.lower(w)}, −1 each for the others.")
         return (f"{head} ends with no winner: everyone still holds tiles and nobody can play on any open line. No "
                 "chips change hands (the sales stand).")
-    hands = _hands_text(names, pips)
+    # the hands within brackets, in the middle of a sentence ("(you hold 6 dots, …)"), as in every other game;
+    # the 0 dots of the one who went out go without saying
+    hands = _hands_text(names, pips, aside=True, skip=w if st.end == "out" else None)
     if st.end == "out" and w is not None:
         opening = f"{head}: {names.who(w)} went out ({hands})"
     else:

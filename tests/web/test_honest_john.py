@@ -195,7 +195,12 @@ def test_the_round_is_settled_in_chips_or_points_in_words() -> None:
     hj2 = RULES["honest_john_2"].with_options({"players": 4})
     won = round_text(NAMES4, result(hj2, "out", 0, (0, 12, 7, 5)), hj2, 1)
     assert won.endswith("and score the dots in the other hands, 12 + 7 + 5 = 24 → +24.")
+    # play-testing: "(You hold 0 dots, Computer 1 12, …)" mid-sentence, the one out counted with its 0
+    assert won.startswith("Round 1: You went out (Computer 1 holds 12 dots, Computer 2 7, Computer 3 5) and "), won
+    theirs = round_text(NAMES4, result(hj2, "out", 2, (9, 12, 0, 5)), hj2, 3)
+    assert theirs.startswith("Round 3: Computer 2 went out (you hold 9 dots, Computer 1 12, Computer 3 5) and "), theirs
     stale = round_text(NAMES4, result(hj2, "blocked", None, (4, 15, 9, 22)), hj2, 2)
+    assert "never drawn (you hold 4 dots, Computer 1 15, Computer 2 9, Computer 3 22). " in stale, stale
     assert "stalemate" in stale and stale.endswith("15 + 9 + 22 = 46, less its own 4: 46 − 4 = 42 → +42 for you.")
     none = round_text(NAMES4, result(hj2, "blocked", None, (14, 15, 19, 22)), hj2, 2)
     assert none.endswith("The lightest hand holds 14 dots, not under 10: nobody scores.")
