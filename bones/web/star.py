@@ -196,8 +196,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
     under = f", under {rules.block_limit}," if rules.block_limit else ""
     lead = "The lightest hands" if len(st.scorers) > 1 else "The lightest hand"
     each = " each" if len(st.scorers) > 1 else ""
-    return (f"{opening}. {lead}{under} {'score' if len(st.scorers) > 1 else 'scores'} the dots in the others less "
-            f"its own, {how} → +{gain}{each} for {who}.")
+    return (f"{opening}. {lead}{under} {'score' if len(st.scorers) > 1 else 'scores'} the dots in the others, "
+            f"{how} → +{gain}{each} for {who}.")  # `how` says "less its own" once, with the number
 
 
 # ----- what the table says while a round is played ---------------------------------------------------------

@@ -201,6 +201,9 @@ def test_the_round_is_settled_in_chips_or_points_in_words() -> None:
     assert theirs.startswith("Round 3: Computer 2 went out (you hold 9 dots, Computer 1 12, Computer 3 5) and "), theirs
     stale = round_text(NAMES4, result(hj2, "blocked", None, (4, 15, 9, 22)), hj2, 2)
     assert "never drawn (you hold 4 dots, Computer 1 15, Computer 2 9, Computer 3 22). " in stale, stale
+    # play-testing: "scores the dots in the others less its own, 15 + 9 + 22 = 46, less its own 4: …" said it twice
+    assert stale.count("less its own") == 1 and "The lightest hand, under 10, scores the dots in the others, 15 + " \
+        in stale, stale
     assert "stalemate" in stale and stale.endswith("15 + 9 + 22 = 46, less its own 4: 46 − 4 = 42 → +42 for you.")
     none = round_text(NAMES4, result(hj2, "blocked", None, (14, 15, 19, 22)), hj2, 2)
     assert none.endswith("The lightest hand holds 14 dots, not under 10: nobody scores.")
