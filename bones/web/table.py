@@ -517,8 +517,9 @@ class Table:
                     raise IllegalAction(f"{action} is not a legal move now")
                 action = resolved
             except IllegalAction as e:
-                msg = str(e).replace(f"the hand of seat {seat}", "your hand")
-                raise ApiError(422, msg[:1].upper() + msg[1:] + ".") from None
+                msg = self._not_there(game, seat, row, action) or str(e).replace(f"the hand of seat {seat}",
+                                                                                 "your hand")
+                raise ApiError(422, msg[:1].upper() + msg[1:] + ("" if msg.endswith(".") else ".")) from None
         if claim is not None:
             action = action.claiming(claim)
         frames: list[dict[str, Any]] = []
@@ -526,6 +527,24 @@ class Table:
         self.advance(row, rep, frames)
         self.finish(row, rep)
         return {"frames": frames, "state": self.state(token, row, rep)}
+
+    def _not_there(self, game: GameState, seat: int, row: GameRow, action: Action) -> str | None:
+        """Why a tile in hand cannot be laid where a request puts it, in the words the page shows (its `why_not`,
+        or the ends it does fit, by name) rather than the engine's end letters ("end R", "S0 shows 9"); None for
+        anything but a play."""
+        if action.kind != "play" or action.tile is None:
+            return None
+        view = self._view(game, seat, row)
+        tile = str(action.tile)
+        ends = view["fits"].get(tile)
+        if not ends:
+            why: str | None = view["why_not"].get(tile)
+            return why
+        words = [view["end_words"].get(e, end_words(e)) for e in ends if e]
+        if not words or action.end in ends:  # it fits there, and something else is wrong (which half faces out)
+            return None
+        where = f"the {view['end_words'][action.end]}" if action.end in view["end_words"] else "there"
+        return f"{tile} does not fit {where}: it fits the {' or the '.join(words)}."
 
     @staticmethod
     def _no_muggins(game: GameState, seat: int, names: Names) -> str:

@@ -718,3 +718,30 @@ def test_sebastopol_is_dealt_with_partners_when_chosen(client: TestClient) -> No
     assert client.get("/api/state?game=sebastopol").json()["state"]["options"] == {"partners": True}
     st = settings(client, options={"partners": False}).json()["state"]
     assert st["options"] == {"partners": False} and st["view"]["sides"] is None
+
+
+def test_a_tile_refused_where_it_was_put_is_told_in_the_pages_words(app: Any, client: TestClient) -> None:
+    # play-testing: "6-4 does not fit end R, which shows 5: the halves must make seven." and "… any open end (L shows
+    # 5, R shows 5)": the engine's end letters, where the page says "the right end" and why a tile does not fit
+    def one_fits_one_not(g: GameState) -> bool:
+        ends = {a.tile: a.end for a in g.legal_actions() if a.kind == "play" and a.end in ("L", "R")}
+        fitting = [t for t, e in ends.items() if [a.end for a in g.legal_actions() if a.tile == t] == [e]]
+        from bones.engine import observe
+
+        return bool(fitting) and any(t not in ends for t in observe(g, 0).hand)
+
+    spot = find("matadore", {}, one_fits_one_not)
+    st = seat(app, client, "matadore", spot, {})
+    v = st["view"]
+    stuck = next(t for t in v["hand"] if t not in v["fits"])
+    for action in (f"{stuck} R", f"{stuck} L", stuck):
+        r = act(client, st, action)
+        assert r.status_code == 422 and r.json()["error"] == v["why_not"][stuck], r.text
+        assert "the ends show" in r.json()["error"] or "both ends show" in r.json()["error"]
+    tile, ends = next((t, e) for t, e in v["fits"].items() if e in (["L"], ["R"]))
+    other = "R" if ends == ["L"] else "L"
+    r = act(client, st, f"{tile} {other}")
+    said = {"L": "left end", "R": "right end"}
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == f"{tile} does not fit the {said[other]}: it fits the {said[ends[0]]}.", r.text
+    assert client.get("/api/state?game=matadore").json()["state"]["n"] == st["n"]
