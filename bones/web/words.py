@@ -130,7 +130,9 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
         if scored:
             text += " " + _made(rules, after, scored)[:1].upper() + _made(rules, after, scored)[1:] + "."
     if for_seat is not None:  # (a double laid for the other keeps no turn of its own: one more tile, then the turn passes)
-        own = "your" if names.who(seat) == "You" else f"{names.lower(seat)}'s"
+        # a computer's "its" (not "the computer plays again, for the computer's own turn"); a player keeps its name
+        who_ = names.who(seat)
+        own = "your" if who_ == "You" else f"{who_}'s" if who_.startswith("Player ") else "its"
         text += (f" {names.who(for_seat)} could not play, so that tile was laid for {names.lower(for_seat)}: "
                  f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {own} own turn.")
     elif again:

@@ -619,6 +619,12 @@ def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
     two = Names(["Player 1", "Player 2"])
     assert play_text(two, 0, "L", "4-4", table, 0, False, boys, again=True, for_seat=1).endswith(
         "Player 2 could not play, so that tile was laid for Player 2: Player 1 plays again, for Player 1's own turn.")
+    # play-testing: "… so that tile was laid for you: the computer plays again, for the computer's own turn."
+    four = Names(["You", "Computer 1"])
+    assert play_text(NAMES, 1, "L", "4-2", table, 0, False, boys, for_seat=0).endswith(
+        "You could not play, so that tile was laid for you: the computer plays again, for its own turn.")
+    assert play_text(four, 1, "L", "4-2", table, 0, False, boys, for_seat=0).endswith(
+        "so that tile was laid for you: Computer 1 plays again, for its own turn.")
 
 
 def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: TestClient) -> None:
