@@ -147,7 +147,8 @@ def _turn(rules: Rules) -> list[str]:
     if rules.draws_freely:
         out.append("You may draw from the boneyard at any time, able to play or not (never the last two tiles).")
     else:
-        out.append("A tile that fits has to be played: you may not draw or pass while you hold one.")
+        skip = "draw or pass" if rules.draws else "pass"  # where nobody draws, passing is the only way out
+        out.append(f"A tile that fits has to be played: you may not {skip} while you hold one.")
     if rules.turn is Turn.DOUBLE_AGAIN:
         out.append("A player who lays a double plays again.")
     if rules.plays_for_both:

@@ -651,3 +651,18 @@ def test_a_blocked_round_names_drawing_only_where_players_draw(client: TestClien
         assert r.status_code == 200, r.text
         lines = [line for s in r.json()["sections"] for line in s["lines"]]
         assert any(f"or when {stuck} is blocked)" in line for line in lines), lines
+
+
+def test_the_rules_say_a_tile_that_fits_must_be_played_without_drawing_where_nobody_draws(client: TestClient) -> None:
+    # play-testing: Matadore's Rules said "you may not draw or pass while you hold one", and nobody draws in it
+    def lines(game: str, players: int) -> list[str]:
+        r = client.get(f"/api/rules?game={game}&players={players}")
+        assert r.status_code == 200, r.text
+        return [line for s in r.json()["sections"] for line in s["lines"]]
+
+    for game, players in (("matadore", 2), ("block_game", 2), ("boys_french", 2), ("sebastopol", 4),
+                          ("domino_pool", 3)):
+        said = lines(game, players)
+        assert "A tile that fits has to be played: you may not pass while you hold one." in said, (game, said)
+        assert not any("may not draw" in line for line in said), game
+    assert "A tile that fits has to be played: you may not draw or pass while you hold one." in lines("muggins", 3)
