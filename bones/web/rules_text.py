@@ -440,7 +440,7 @@ def _cached(rules: Rules) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def rules_text(rules: Rules) -> dict[str, Any]:
     """The rules of `rules` as JSON for the Rules panel: a title, a one-line summary and sections of
     paragraphs."""
-    summary = rules.description
+    summary = rules.description.replace(" pips", " dots")  # the table says dots, as every line of the panel does
     chosen = played_with(rules)
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."

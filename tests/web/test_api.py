@@ -666,3 +666,13 @@ def test_the_rules_say_a_tile_that_fits_must_be_played_without_drawing_where_nob
         assert "A tile that fits has to be played: you may not pass while you hold one." in said, (game, said)
         assert not any("may not draw" in line for line in said), game
     assert "A tile that fits has to be played: you may not draw or pass while you hold one." in lines("muggins", 3)
+
+
+def test_the_rules_summary_says_dots_as_the_rest_of_the_panel_does(client: TestClient) -> None:
+    # play-testing: the Boy's Game's summary read "the fewest pips score the difference" above lines that say dots
+    for game, players, said in (("boys_game", 2, "the fewest dots score the difference"),
+                                ("boys_french", 2, "the fewest dots when neither can play"),
+                                ("block_play_on", 3, "the others' dots less its own"),
+                                ("domino_pool", 4, "else the fewest dots (ties divide)")):
+        summary = client.get(f"/api/rules?game={game}&players={players}").json()["summary"]
+        assert said in summary and "pip" not in summary, summary
