@@ -45,11 +45,16 @@ STALE = "stale"  # the code of a refusal because the page is behind the table (a
 SEEDS = 2**63
 
 
-def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them") -> str:
+def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them",
+               lines: dict[str, str] | None = None) -> str:
     """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10."); where
-    scores are claimed, the claim too ("lay 6-4 on the right end and claim 10")."""
+    scores are claimed, the claim too ("lay 6-4 on the right end and claim 10"); `lines`: each end as the page
+    names it where it is a seat's line (Honest John: "your line", not the engine's "line of seat 0")."""
     if action.kind == "play" and action.tile is not None:
-        where = f" on the {end_words(action.end)}" if action.end else " to open the round"
+        if lines and action.end in lines:
+            where = f" on {lines[action.end]}"
+        else:
+            where = f" on the {end_words(action.end)}" if action.end else " to open the round"
         face = f", leaving {action.out} facing out" if action.out is not None else ""
         head = f"lay {action.tile}{where}{face}"
         if action.claim is not None:
@@ -675,8 +680,10 @@ class Table:
         self.store.save_game(row)
         a = s.action
         asker = obs.asker
+        names = _names(row.two, game.seats)
+        lines = star.end_names(obs, names) if game.rules.asks else None
         say = "Hint: " + hint_words(a, s.reason, game.rules.draws_freely,
-                                    _names(row.two, game.seats).lower(asker) if asker is not None else "them")
+                                    names.lower(asker) if asker is not None else "them", lines)
         return {"hint": {"action": str(a), "tile": str(a.tile) if a.tile else None, "end": a.end, "out": a.out,
                          "claim": a.claim, "say": say},
                 "state": self.state(token, row, rep)}

@@ -245,3 +245,21 @@ def test_the_rules_panel_says_a_deal_with_no_double_is_dealt_again() -> None:
     for game in ("honest_john", "honest_john_2"):
         lead = next(s["lines"] for s in rules_text(RULES[game])["sections"] if s["title"] == "Who leads")
         assert lead[0].endswith("; if nobody was dealt a double, the tiles are shuffled and dealt again."), lead[0]
+
+
+def test_the_hint_names_your_line_as_the_page_does(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # play-testing: "Hint: lay 9-4 on the line of seat 0: …", the engine's name for your line, counted from 0
+    st = deal(client, monkeypatch, "honest_john", 4)
+    for _ in range(300):
+        v = st["view"]
+        plays = [a for a in v["legal"] if a[0].isdigit() and a.endswith(" S0")]
+        if plays and len(v["legal"]) > 1:
+            break
+        st = act(client, st, v["legal"][0])["state"]
+    else:
+        raise AssertionError("no choice of tiles for your line")
+    r = client.post("/api/hint", json={"game": st["game"], "id": st["id"], "n": st["n"]})
+    assert r.status_code == 200, r.text
+    hint = r.json()["hint"]
+    assert hint["action"].endswith(" S0") and hint["say"].startswith(f"Hint: lay {hint['tile']} on your line"), hint
+    assert "seat" not in hint["say"]
