@@ -183,8 +183,10 @@ def rules_summary(rules: Rules) -> str:
         goal = (f"{rules.hands} hands" if rules.hands else "Until a player cannot ante") + "; the most chips win"
     else:
         goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
-    players = f"{rules.players} players" if rules.players > 2 else ""
-    text = f"{rules.name}{' for ' + players if players else ''}: " + "; ".join(parts) + f". {goal}."
+    players = f" for {rules.players} players" if rules.players > 2 and not rules.name.startswith("Four-") else ""
+    if rules.partners:  # four-handed Block, Sebastopol with partners: who plays with whom comes first
+        players += ", partners opposite, adding their dots"
+    text = f"{rules.name}{players}: " + "; ".join(parts) + f". {goal}."
     return text
 
 

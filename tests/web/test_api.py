@@ -373,6 +373,11 @@ def test_the_rule_lines_of_draw_dominoes_and_muggins() -> None:
     assert "First to 100 wins at once." in mu  # seed 002 calls it the same scoring game as All Fives
     af = rules_summary(RULES["all_fives"])
     assert "spinner" in af and "250 wins at once" in af
+    # partners are said where they play: Sebastopol's variation and four-handed Block
+    seb = rules_summary(RULES["sebastopol"].with_options({"partners": True}))
+    assert seb.startswith("Sebastopol for 4 players, partners opposite, adding their dots: ")
+    assert "partners" not in rules_summary(RULES["sebastopol"])
+    assert rules_summary(RULES["partnership_block"]).startswith("Four-handed Block, partners opposite, adding their ")
 
 
 def test_draw_dominoes_by_the_heaviest_tile_says_the_heaviest_tile_leads_whatever_doubles_were_dealt() -> None:
