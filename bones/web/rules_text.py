@@ -14,7 +14,7 @@ from bones.engine import Rules
 from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
 from bones.engine.scoring import round_pips, settle, sum_points
 
-from .variations import played_with, variation_keys
+from .variations import played_with, value_of, variation_keys
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
@@ -445,5 +445,5 @@ def rules_text(rules: Rules) -> dict[str, Any]:
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."
     return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": summary,
-            "options": {k: rules.choice(k) for k in variation_keys(rules)},
+            "options": {k: value_of(rules, k) for k in variation_keys(rules)},
             "sections": [{"title": t, "lines": list(lines)} for t, lines in _cached(rules)]}

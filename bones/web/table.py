@@ -852,7 +852,7 @@ class Table:
         if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
             view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
         # the variations the game on the table is played with (all of the game's, each with its value)
-        options = {k: game.rules.choice(k) for k in variations.variation_keys(game.rules)}
+        options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
         last = None
         if rep.before is not None and len(rep.before.results) == len(game.results):  # the round still on the table
             last = self._event(names, rep.before, game, rep.seats[-1])

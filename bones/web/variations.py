@@ -19,9 +19,28 @@ class VariationError(ValueError):
     """Variations a game does not have, or values it does not allow; the message is for a person."""
 
 
+# Hand sizes offered as a variation where a game's seed names another (the standard option `hand_size`): seed
+# 004's four-handed Block deals "four bones each"; seven each, the whole set, is what other software calls
+# partnership dominoes.
+HAND_SIZES: dict[str, dict[int, str]] = {
+    "partnership_block": {4: "Four bones each, twelve left out (seed 004)",
+                          7: "Seven each: the whole set is dealt (partnership dominoes)"},
+}
+
+
+def _choices(rules_id: str, key: str) -> tuple[Any, ...]:
+    """The values variation `key` of the game `rules_id` takes."""
+    return tuple(HAND_SIZES[rules_id]) if key == "hand_size" else tuple(CHOICES[key])
+
+
 def variation_keys(rules: Rules) -> tuple[str, ...]:
     """The variations `rules` offers, in the order of its options."""
-    return tuple(k for k in rules.option_keys if k in CHOICES)
+    return tuple(k for k in rules.option_keys if k in CHOICES or (k == "hand_size" and rules.id in HAND_SIZES))
+
+
+def value_of(rules: Rules, key: str) -> Any:
+    """The value in force of variation `key` in `rules`."""
+    return rules.hand_size if key == "hand_size" else rules.choice(key)
 
 
 def _count_words(rules: Rules) -> dict[Any, str]:
@@ -44,6 +63,7 @@ TITLES = {
     "draw": "Drawing",
     "pose": "The set after the first round",
     "partners": "Sides",
+    "hand_size": "Tiles each",
 }
 LABELS: dict[str, dict[Any, str]] = {
     "opening": {"highest_double": "The highest double leads (no double dealt: deal again)",
@@ -72,6 +92,8 @@ LABELS: dict[str, dict[Any, str]] = {
 
 def labels(rules: Rules, key: str) -> dict[Any, str]:
     """Each value of variation `key` with its label, in the engine's order."""
+    if key == "hand_size":
+        return dict(HAND_SIZES[rules.id])
     words = _count_words(rules) if key == "count" else LABELS[key]
     return {value: words[value] for value in CHOICES[key]}
 
@@ -79,7 +101,7 @@ def labels(rules: Rules, key: str) -> dict[Any, str]:
 def defaults(rules_id: str) -> dict[str, Any]:
     """The value of each variation when nobody chooses one."""
     base = RULES[rules_id]
-    return {k: base.choice(k) for k in variation_keys(base)}
+    return {k: value_of(base, k) for k in variation_keys(base)}
 
 
 def canonical(rules_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -88,10 +110,10 @@ def canonical(rules_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
     return {k: options[k] for k in sorted(options) if k in base and options[k] != base[k]}
 
 
-def _allowed(key: str, value: Any) -> bool:
-    choices = CHOICES[key]
-    wants_bool = isinstance(next(iter(choices)), bool)
-    return isinstance(value, (str, bool)) and isinstance(value, bool) is wants_bool and value in choices
+def _allowed(rules_id: str, key: str, value: Any) -> bool:
+    choices = _choices(rules_id, key)
+    kind = type(choices[0])  # true is no 1, nor 7 a "7": each value of its own type
+    return type(value) is kind and value in choices
 
 
 def check(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
@@ -105,8 +127,8 @@ def check(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
         if key not in keys:
             have = f"its variations: {', '.join(keys)}" if keys else "it has no variations"
             raise VariationError(f"{base.name} has no variation {str(key)[:30]!r} ({have}).")
-        if not _allowed(key, value):
-            values = list(CHOICES[key])
+        if not _allowed(rules_id, key, value):
+            values = list(_choices(rules_id, key))
             allowed = "true or false" if isinstance(values[0], bool) else " or ".join(json_text(v) for v in values)
             raise VariationError(f"The variation {key!r} of {game_name(base)} is {allowed}, "
                                  f"not {json_text(value)[:30]}.")
@@ -123,7 +145,7 @@ def valid(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
     if not isinstance(options, Mapping):
         return {}
     keys = variation_keys(RULES[rules_id])
-    good = {k: v for k, v in options.items() if isinstance(k, str) and k in keys and _allowed(k, v)}
+    good = {k: v for k, v in options.items() if isinstance(k, str) and k in keys and _allowed(rules_id, k, v)}
     try:
         return check(rules_id, good, players)
     except VariationError:  # pragma: no cover - the keys and values are good
@@ -132,7 +154,8 @@ def valid(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
 
 def of_row(rules_id: str, options: Mapping[str, Any]) -> dict[str, Any]:
     """The variations among the options a game was dealt with (it may carry others, such as a target)."""
-    return canonical(rules_id, {k: v for k, v in options.items() if k in CHOICES})
+    keys = variation_keys(RULES[rules_id])
+    return canonical(rules_id, {k: v for k, v in options.items() if k in keys})
 
 
 def describe(rules: Rules, chosen: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -149,4 +172,4 @@ def played_with(rules: Rules) -> list[str]:
     """The labels of the variations `rules` is played with that are not the game's own ("Scores count only when
     claimed (Claim and Muggins!)")."""
     base = defaults(rules.id)
-    return [labels(rules, k)[rules.choice(k)] for k in variation_keys(rules) if rules.choice(k) != base[k]]
+    return [labels(rules, k)[value_of(rules, k)] for k in variation_keys(rules) if value_of(rules, k) != base[k]]

@@ -78,14 +78,17 @@ CLAIMS = {"claims": True}
 
 def test_each_game_lists_exactly_its_variations_in_words(client: TestClient) -> None:
     from bones.engine.rules import CHOICES
+    from bones.web.variations import HAND_SIZES
 
     for gid, rules in RULES.items():
         st = settings(client, game=gid).json()["state"]
-        keys = [k for k in rules.option_keys if k in CHOICES]
+        sized = gid in HAND_SIZES  # four-handed Block: four each or seven, the one standard option offered
+        keys = [k for k in rules.option_keys if k in CHOICES or (sized and k == "hand_size")]
         assert [v["key"] for v in st["variations"]] == keys
-        assert st["options"] == {k: rules.choice(k) for k in keys}
+        assert st["options"] == {k: rules.hand_size if k == "hand_size" else rules.choice(k) for k in keys}
         for v in st["variations"]:
-            assert [c["value"] for c in v["choices"]] == list(CHOICES[v["key"]])
+            values = list(HAND_SIZES[gid]) if v["key"] == "hand_size" else list(CHOICES[v["key"]])
+            assert [c["value"] for c in v["choices"]] == values
             assert v["value"] == v["default"] and v["title"] and all(c["label"] for c in v["choices"])
     muggins = settings(client, game="muggins").json()["state"]
     labels = {c["label"] for v in muggins["variations"] for c in v["choices"]}
@@ -751,3 +754,26 @@ def test_a_tile_refused_where_it_was_put_is_told_in_the_pages_words(app: Any, cl
     assert r.status_code == 422, r.text
     assert r.json()["error"] == f"{tile} does not fit the {said[other]}: it fits the {said[ends[0]]}.", r.text
     assert client.get("/api/state?game=matadore").json()["state"]["n"] == st["n"]
+
+
+def test_four_handed_block_is_dealt_seven_each_when_chosen(client: TestClient) -> None:
+    # issue: "four bones each as the seed says, seven as an option" — the command line had it, Settings did not
+    st = settings(client, game="partnership_block").json()["state"]
+    sizes = [v for v in st["variations"] if v["key"] == "hand_size"]
+    assert sizes and sizes[0]["title"] == "Tiles each" and sizes[0]["value"] == 4
+    assert [c["value"] for c in sizes[0]["choices"]] == [4, 7]
+    assert st["view"]["hand_count"] == 4
+    st = settings(client, options={"hand_size": 7}).json()["state"]
+    assert st["settings"]["options"] == {"partnership_block": {"hand_size": 7}}
+    assert st["options"]["hand_size"] == 7 and st["view"]["hand_count"] == 7 and len(st["view"]["hand"]) == 7
+    rules = client.get("/api/rules?game=partnership_block&options={\"hand_size\":7}").json()
+    assert "Played here with: seven each: the whole set is dealt" in rules["summary"]
+    # each size keeps its own game: back to four, the four-tile game is on the table again
+    st = settings(client, options={"hand_size": 4}).json()["state"]
+    assert st["view"]["hand_count"] == 4
+    for bad in ("7", 5, True):
+        r = settings(client, options={"hand_size": bad})
+        assert r.status_code == 400 and "Tiles each" not in r.json()["error"] and "4 or 7" in r.json()["error"]
+    # no other game offers it: the standard option stays the command line's
+    r = settings(client, game="block", options={"hand_size": 5})
+    assert r.status_code == 400 and "has no variation 'hand_size'" in r.json()["error"]
