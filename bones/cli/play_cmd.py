@@ -179,6 +179,10 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             return None
         if not text:  # Enter alone: asked again, not "'' is not a move"
             continue
+        if text.lower() in ("help", "?", "h"):  # the moves again, and how to write one
+            print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
+            print(f"   Write a move's number, or its text as listed (like '{example}'); q leaves the game.")
+            continue
         typed = text
         number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
         claim = claim.strip()

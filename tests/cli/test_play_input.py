@@ -244,3 +244,11 @@ def test_a_mistyped_play_is_answered_with_what_is_wrong_in_it(capsys: pytest.Cap
     assert "'6-1 R +x' is not a move: write its number" in out and "a claim is" not in out
     assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["6-5 R +x", "q"])) == 0
     assert "'6-5 R +x': a claim is a number of points, like '+10'. Write its number" in capsys.readouterr().out
+
+
+def test_help_shows_the_moves_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """'help' (or '?') lists the moves again and says how to write one, instead of calling it no move."""
+    assert play("matadore", "easy", 3, None, read=scripted(["help", "?", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "is not a move" not in out
+    assert out.count("Write a move's number, or its text as listed") == 2 and out.count("   You may ") >= 3
