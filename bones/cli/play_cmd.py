@@ -16,7 +16,7 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web.words import count_words, game_name, or_list
+from bones.web.words import count_words, or_list
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -58,14 +58,15 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
         # a draw at will says nothing of the hand it goes to: whether another seat held a tile that fitted is its
         # own to know (as in the table's words, `web.words.draw_text`)
         if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
-            return f"{who} draw{s} {tiles} (drawing is allowed at any time in {game_name(game_before.rules)})."
+            return f"{who} draw{s} {tiles} (drawing is allowed at any time in {game_before.rules.name_in_sentence})."
         return f"{who} cannot play on {or_list(sorted(set(obs.ends.values())))} and draw{s} {tiles}."
     if action.kind == "pass":
         if obs.starter_again:  # Honest John 2: the starter plays on the centre double only "if they can"
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
                     "centre double (the starter plays on it from the hand only, without drawing).")
-        why = "the boneyard is closed" if game_before.rules.draws else "nobody draws in " + game_name(game_before.rules)
-        if not game_before.rules.draws:  # seed 004's Block games: "says 'go'"
+        rules = game_before.rules
+        why = "the boneyard is closed" if rules.draws else "nobody draws in " + rules.name_in_sentence
+        if not rules.draws:  # seed 004's Block games: "says 'go'"
             return f"{who} say{s} \"go\": nothing fits and {why}."
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
     if action.kind == "muggins":

@@ -617,8 +617,7 @@ class RoundState:
             elif claim != scored:
                 scored, penalty = 0, claim
         elif claim is not None:
-            why = "every score counts by itself" if setup.rules.scores_ends else "nothing scores during play"
-            raise IllegalAction(f"nothing is claimed in {setup.rules.name_in_sentence}: {why}")
+            raise IllegalAction(f"nothing is claimed in {setup.rules.name_in_sentence}: {setup.rules.unclaimed_why}")
         if scored or penalty:
             pts = list(s.points)
             pts[seat] += scored
@@ -751,7 +750,8 @@ class RoundState:
             raise IllegalAction("nobody has asked for a tile")
         kind = rules.answer
         if action.kind != kind:
-            raise IllegalAction(f"in {rules.name_in_sentence} a tile asked for is {'sold' if rules.sells else 'given'}: "
+            how = "sold" if rules.sells else "given"
+            raise IllegalAction(f"in {rules.name_in_sentence} a tile asked for is {how}: "
                                 f"'{kind} {action.tile}'")
         tile = action.tile
         assert tile is not None
@@ -820,8 +820,7 @@ class RoundState:
 
     def _muggins(self) -> "RoundState":
         if not self.rules.claims:
-            why = "every score counts by itself" if self.rules.scores_ends else "nothing scores during play"
-            raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: {why}")
+            raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: {self.rules.unclaimed_why}")
         points = self.unclaimed()
         if not points:
             raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")

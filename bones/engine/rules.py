@@ -196,6 +196,7 @@ class Rules:
     # hand size for each set (its highest pip), before `hand_sizes`, when the option `hand_size` is not given
     set_hand_sizes: tuple[tuple[int, int], ...] = ()
     option_keys: tuple[str, ...] = ("target", "players", "hand_size", "set")
+    name_says_players: bool = False  # the name says how many play ("Four-handed Block"): no "for 4 players" after it
 
     # ----- what the layers above ask ----------------------------------------------------------------------
 
@@ -227,6 +228,11 @@ class Rules:
     def name_in_sentence(self) -> str:
         """The name in the middle of a sentence, as a refusal says it: "the Block Game", "Matadore"."""
         return "the" + self.name[3:] if self.name.startswith("The ") else self.name
+
+    @property
+    def unclaimed_why(self) -> str:
+        """Why nothing is claimed in a game without claims: its scores count by themselves, or nothing scores."""
+        return "every score counts by itself" if self.scores_ends else "nothing scores during play"
 
     @property
     def one_round_game(self) -> bool:
@@ -327,7 +333,8 @@ class Rules:
                     own = getattr(self, FIXED_STANDARD[key])
                     if isinstance(value, int) and not isinstance(value, bool) and value == own:
                         continue
-                    raise RulesError(f"option {key!r} is always {own} in {self.name_in_sentence}, not {json_text(value)}")
+                    raise RulesError(f"option {key!r} is always {own} in {self.name_in_sentence}, "
+                                     f"not {json_text(value)}")
                 raise RulesError(f"unknown option {key!r} for {self.id} (options: {', '.join(self.option_keys)})")
             if key in CHOICES:
                 choices = CHOICES[key]
@@ -585,6 +592,7 @@ _BOYS_GAME = Rules(
 _PARTNERSHIP_BLOCK = Rules(
     id="partnership_block",
     name="Four-handed Block",
+    name_says_players=True,
     description="Four players, partners opposite: cut for partners and the first set; four bones each (seven as an "
                 "option); \"go\" when blocked; the lighter side wins the difference; 100 up.",
     players=4,

@@ -25,7 +25,7 @@ from . import computer, star, variations
 from .rules_text import rules_text, set_words
 from .store import GameRow, Store
 from .view import build_view, claim_amounts, laid_for
-from .words import (Names, cut_text, draw_text, game_name, game_summary, game_text, muggins_text, pass_text,
+from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text,
                     play_text, round_text, shut_text)
 
 GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
@@ -505,12 +505,13 @@ class Table:
             # must be legal, and the amount one a player could claim in this game
             rules = game.rules
             if not rules.claims:
-                raise ApiError(422, f"Nothing is claimed in {game_name(rules)}: every score counts by itself.")
+                raise ApiError(422, f"Nothing is claimed in {rules.name_in_sentence}: {rules.unclaimed_why}.")
             amounts = claim_amounts(rules)
             if claim not in amounts:
                 step = amounts[1] - amounts[0] if len(amounts) > 1 else 1
                 what = f"a multiple of {step}" if step > 1 else "a whole number of points"
-                raise ApiError(400, f"A claim in {game_name(rules)} is {what} from {amounts[0]} to {amounts[-1]}.")
+                raise ApiError(400, f"A claim in {rules.name_in_sentence} is {what} from {amounts[0]} to "
+                                    f"{amounts[-1]}.")
             action = action.claiming(None)
         if action not in legal:
             try:
@@ -556,7 +557,7 @@ class Table:
         """Why "muggins" takes nothing now, in a player's words (the engine's reason, told of this table)."""
         rules = game.rules
         if not rules.claims:
-            return f"Nobody says muggins in {game_name(rules)}: every score counts by itself."
+            return f"Nobody says muggins in {rules.name_in_sentence}: {rules.unclaimed_why}."
         history = game.round.history if game.round is not None else ()
         if not history:
             return "No tile has been laid this round: there is nothing to take."
@@ -734,8 +735,8 @@ class Table:
         game = RULES[settings["game"]]
         if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
             seats = players_words(game.allowed_players)
-            raise ApiError(400, f"Two people share the table in games for two; {game_name(game)} is played by {seats}. "
-                                "Choose a computer level to play it.")
+            raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
+                                f"by {seats}. Choose a computer level to play it.")
         self.store.save_settings(token, settings)
         return self.open(token, {})
 
@@ -763,8 +764,8 @@ class Table:
         rules = _check_rules(rules if rules is not None else settings["game"])
         row = self._stored(token, rules, settings) if self.store.peek_settings(token) is not None else None
         if row is None:
-            raise ApiError(404, f"This browser has no game of {game_name(RULES[rules])} on the table yet: open the "
-                                "page to deal one.")
+            raise ApiError(404, f"This browser has no game of {RULES[rules].name_in_sentence} on the table yet: "
+                                "open the page to deal one.")
         return {"state": self.state(token, row, self.replay(row))}
 
     def record(self, token: str, rules: Any, game_id: Any) -> dict[str, Any]:
@@ -777,7 +778,7 @@ class Table:
             raise ApiError(400, "Say which game: ?game=<rules>&id=<the game's number>.") from None
         row = self.store.game(gid) if 0 < gid < 2**62 else None
         if row is None or row.rules != rules:
-            raise ApiError(404, f"There is no game {gid} of {game_name(RULES[rules])}.")
+            raise ApiError(404, f"There is no game {gid} of {RULES[rules].name_in_sentence}.")
         if row.token != token:
             raise ApiError(403, "That game belongs to another browser.")
         game = self.replay(row).game

@@ -12,7 +12,6 @@ from typing import Any, Mapping
 from bones.engine import RULES, Rules, RulesError
 from bones.engine.rules import CHOICES, PER_MULTIPLE_TARGET, json_text
 
-from .words import game_name
 
 
 class VariationError(ValueError):
@@ -130,7 +129,7 @@ def check(rules_id: str, options: Any, players: int = 2) -> dict[str, Any]:
         if not _allowed(rules_id, key, value):
             values = list(_choices(rules_id, key))
             allowed = "true or false" if isinstance(values[0], bool) else " or ".join(json_text(v) for v in values)
-            raise VariationError(f"The variation {key!r} of {game_name(base)} is {allowed}, "
+            raise VariationError(f"The variation {key!r} of {base.name_in_sentence} is {allowed}, "
                                  f"not {json_text(value)[:30]}.")
     kept = canonical(rules_id, options)
     try:

@@ -15,7 +15,7 @@ from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
 from . import star
-from .words import Names, cut_text, ends_show, game_name, or_list, wait_text
+from .words import Names, cut_text, ends_show, or_list, wait_text
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -183,7 +183,7 @@ def rules_summary(rules: Rules) -> str:
         goal = (f"{rules.hands} hands" if rules.hands else "Until a player cannot ante") + "; the most chips win"
     else:
         goal = f"First to {rules.target}" + (" wins at once" if rules.ends_at_once else "")
-    players = f" for {rules.players} players" if rules.players > 2 and not rules.name.startswith("Four-") else ""
+    players = f" for {rules.players} players" if rules.players > 2 and not rules.name_says_players else ""
     if rules.partners:  # four-handed Block, Sebastopol with partners: who plays with whom comes first
         players += ", partners opposite, adding their dots"
     text = f"{rules.name}{players}: " + "; ".join(parts) + f". {goal}."
@@ -250,7 +250,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     if kinds <= {"pass", "shut"} and "pass" in kinds:
         by = "press Pass" if rules.claims else "the table passes for you"
         if not rules.draws:
-            return f"Nothing fits {needs}, and nobody draws in {game_name(rules)}: {by}.{shut}{claim}"
+            return f"Nothing fits {needs}, and nobody draws in {rules.name_in_sentence}: {by}.{shut}{claim}"
         why = (f"the last {rules.kept_back} tiles are never drawn" if rules.kept_back
                else "the boneyard is empty")
         return f"Nothing fits {needs}, and {why}: {by}.{shut}{claim}"

@@ -182,7 +182,7 @@ def pass_text(names: Names, seat: int, open_pips: Sequence[int], rules: Rules) -
     said = "said \u201cgo\u201d" if rules.shut or not rules.draws else "passed"  # seed 004's Block games say "go"
     base = f"{names.who(seat)} had nothing {wants(rules, open_pips)} and {said}"
     if not rules.draws:
-        return f"{base}: nobody draws in {game_name(rules)}."
+        return f"{base}: nobody draws in {rules.name_in_sentence}."
     if rules.kept_back:
         return f"{base}: the last {rules.kept_back} tiles in the boneyard are never drawn."
     return f"{base}: the boneyard is empty."
@@ -232,12 +232,6 @@ def _hands_text(names: Names, pips: Sequence[int], aside: bool = False, skip: in
     held = [(s, p) for s, p in enumerate(pips) if s != skip]
     return ", ".join((f"{first(s)} {names.verb(s, 'hold', 'holds')} {count_words(p, 'dot')}" if i == 0
                       else f"{names.lower(s)} {p}") for i, (s, p) in enumerate(held))
-
-
-def game_name(rules: Rules) -> str:
-    """The game's name in the middle of a sentence: "the Block Game", "Matadore"."""
-    name = rules.name
-    return "the" + name[3:] if name.startswith("The ") else name
 
 
 def wait_text(names: Names, seat: int | None) -> str:

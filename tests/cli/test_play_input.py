@@ -140,7 +140,7 @@ def test_a_tile_you_do_not_hold_is_refused_as_not_in_your_hand(capsys: pytest.Ca
 
 
 def test_a_go_names_a_game_called_the_something_in_lower_case(capsys: pytest.CaptureFixture[str]) -> None:
-    """"nobody draws in the Boy's Game", not "in The Boy's Game" (the table's words mend it with game_name)."""
+    """"nobody draws in the Boy's Game", not "in The Boy's Game" (`Rules.name_in_sentence`, as the table says it)."""
     assert play("boys_game", "easy", 4, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Computer says \"go\": nothing fits and nobody draws in the Boy's Game." in out
