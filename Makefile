@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test install browser lint typecheck bench clean
 
+# A Debian python without its venv module (no ensurepip) gets Debian's python3-venv first.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV) && apt-get update -qq && apt-get install -y -qq python3-venv \
+		&& $(PYTHON) -m venv $(VENV); }
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
 	touch $(STAMP)
