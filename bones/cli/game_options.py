@@ -32,10 +32,14 @@ def options_from(args: argparse.Namespace, players: int | None = None,
             raise ValueError(f"--option {text!r}: write it as KEY=VALUE, like claims=true")
         if raw.lstrip("-").isdecimal() and len(raw) > 9:  # no option counts that high (and Python reads at most
             raise ValueError(f"--option {key}={raw[:12]}...: too large a number")  # 4300 digits)
-        try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
+        value: Any
+        if raw.lstrip("-").isdecimal():  # a number as people write it: '050' is fifty (JSON refuses the zero)
+            value = int(raw)
+        else:
+            try:
+                value = json.loads(raw)
+            except json.JSONDecodeError:
+                value = raw
         options[key] = value
     if players is not None:
         if options.get("players", players) != players:

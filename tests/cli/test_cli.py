@@ -135,6 +135,13 @@ def test_deal_refuses_unknown_rules_and_players(argv: list[str], says: str,
     assert says in err and not out and "Traceback" not in err
 
 
+def test_a_number_written_with_a_leading_zero_is_that_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--option target=050` is fifty, as a person reads it (JSON alone would refuse the zero)."""
+    code, out, err = run_main(["deal", "--rules", "draw", "--seed", "1", "--option", "target=050"], capsys)
+    assert code == 0 and not err
+    assert json.loads(out)["options"]["target"] == 50
+
+
 # ---- bones replay -----------------------------------------------------------------------------------------
 
 def test_replay_spec_example_exactly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
