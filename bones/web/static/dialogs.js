@@ -117,7 +117,9 @@ export function recordChips(strip, games) {
     const chip = document.createElement("span");
     chip.className = `chip ${g.won ? "won" : "lost"}${g.abandoned ? " left" : ""}`;
     chip.setAttribute("role", "listitem");
-    chip.setAttribute("aria-label", `Game ${i + 1}: ${g.won ? "won" : g.abandoned ? "left unfinished, lost" : "lost"}`);
+    const said = `Game ${i + 1}: ${g.won ? "won" : g.abandoned ? "left unfinished, lost" : "lost"}`;
+    chip.setAttribute("aria-label", said);
+    chip.title = said;  // a pointer resting on a chip reads it too: a white chip alone says little
     return chip;
   }));
 }
