@@ -54,12 +54,14 @@ from dataclasses import dataclass
 
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
+from bones.engine.round import RoundState
 
 from . import star_search
 from .base import Budget, Choice
 from .belief import Belief, World, resume, world_state
 from .claims import catch
 from .next_decision import follow, shared_value
+from .reading import log_likelihood, rated_plays
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .seeding import decision_seed
 from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, searched, warm_up
@@ -144,7 +146,11 @@ class Expert:
     def __init__(self, seed: int = 0, worlds: int = 120, seconds: float = 1.0, world_nodes: int = WORLD_NODES,
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
                  window: float | None = None, draws_at_will: bool = False, paranoid: bool = False,
-                 shared_next: bool = False) -> None:
+                 shared_next: bool = False, read_plays: int = 0, read_temperature: float = 1.0,
+                 read_uniform: float = 0.15) -> None:
+        self.read_plays = read_plays  # the other side's latest plays read by the face-up search (`reading.py`)
+        self.read_temperature = read_temperature  # its softmax temperature, in steps of the game's scoring
+        self.read_uniform = read_uniform
         self.shared_next = shared_next  # at two seats, take the next decision once per history it is met by
         # (measured: no better on the published deals, see the module's note)
         self.seed = seed
@@ -200,6 +206,8 @@ class Expert:
         # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
         first_deadline = start + CAP_SHARE * budget.seconds * (FACE_UP_SHARE if deep else 1.0)
         solved_worlds: list[World] = []
+        rated = rated_plays(obs, self.read_plays) if self.read_plays else []
+        temperature = self.read_temperature * max(1, obs.rules.end_multiple)
         for world, weight in zip(samples, weights):
             now = time.perf_counter()
             if worlds and now + (now - solving) / worlds > first_deadline:
@@ -208,6 +216,19 @@ class Expert:
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
             rate = nodes / (now - solving) if nodes and now > solving else 5e6
             world_cap, retry = world_budget(cap, self.retry_nodes, int((first_deadline - now) * rate))
+            if rated:
+                spent = [0]
+
+                def solve_rated(st: RoundState, actions: list[Action], seat: int) -> list[float]:
+                    self.solver.clear()
+                    got = self.solver.values(st, actions, root=seat, salt=rng.getrandbits(62), max_nodes=world_cap,
+                                             window=window_points, free_draws=False, others_by_rule=by_rule)
+                    spent[0] += got.nodes
+                    return got.values
+
+                weight *= math.exp(log_likelihood(obs, world, rated, solve_rated, temperature, self.read_uniform))
+                nodes += spent[0]
+                self.solver.clear()
             # the best actions so far first: an action far worse than those in this world is only bounded
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
