@@ -276,17 +276,21 @@ class Table:
             raise ApiError(400, "The game id must be a whole number.")
         if not isinstance(n, int) or isinstance(n, bool):
             raise ApiError(400, "The move number 'n' must be a whole number.")
-        row = self.current(token, rules)
-        if game_id != row.id:
+        settings = self.settings(token)
+        row = self._stored(token, rules, settings)  # found, not dealt: a refusal deals no game
+        if row is None or game_id != row.id:
             other = self.store.game(game_id) if 0 < game_id < 2**62 else None
             if other is None:
                 raise ApiError(404, f"There is no game {game_id}.")
             if other.token != token:
                 raise ApiError(403, "That game belongs to another browser.")
+            if other.rules != rules:
+                raise ApiError(404, f"Game {game_id} is a game of {RULES[other.rules].name_in_sentence}, not a game "
+                                    f"of {RULES[rules].name_in_sentence}.")
             raise ApiError(409, "That game is no longer on the table: a new game was started.", STALE)
         if n != len(row.actions):
             raise ApiError(409, "The table has moved on since this page last saw it (another tab?).", STALE)
-        return row
+        return self.current(token, rules, settings)  # the same game, with the level chosen if nobody has played
 
     # ----- acting ------------------------------------------------------------------------------------------
 

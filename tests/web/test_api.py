@@ -127,6 +127,17 @@ def test_unknown_games_and_routes(client: TestClient) -> None:
     _unchanged(client, st)
 
 
+def test_a_request_naming_a_game_under_other_rules_deals_nothing(client: TestClient) -> None:
+    """The Draw game's id sent as a game of Block, before any Block game was dealt: refused, and no Block game is
+    dealt by the refusal (the page would find one on the table it never opened); the words say what is wrong."""
+    st = state(client)
+    for path in ("/api/action", "/api/undo", "/api/hint", "/api/lid"):
+        r = post(client, path, {"game": "block", "id": st["id"], "n": st["n"], "action": st["view"]["legal"][0]})
+        assert r.status_code == 404 and "not a game of Block" in r.json()["error"], (path, r.text)
+    assert client.get("/api/state?game=block").status_code == 404
+    _unchanged(client, st)
+
+
 def test_another_browsers_game_is_refused(app: Any) -> None:
     with table_client(app) as alice, table_client(app) as bob:
         a = state(alice)
