@@ -811,7 +811,7 @@ class Table:
         if options is not None:
             try:
                 parsed = json.loads(options) if isinstance(options, str) else options
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested far too deeply to read
                 raise ApiError(400, "The variations must be JSON, such as {\"claims\": true}.") from None
             try:
                 chosen = variations.check(base.id, parsed, n)

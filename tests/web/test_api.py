@@ -325,6 +325,11 @@ def test_no_request_gets_a_server_error(client: TestClient) -> None:
     assert state(client)["id"] != 0 and st["game"] == "draw"
 
 
+def test_variations_nested_too_deeply_for_json_are_refused_not_a_server_error(client: TestClient) -> None:
+    r = client.get("/api/rules?game=muggins&options=" + "[" * 10_000)
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+
+
 def test_draw_dominoes_and_muggins_seat_two_to_four(client: TestClient) -> None:
     """The games of seeds 001 and 004: in the Game menu, 2-4 players, each count with its own unfinished game."""
     games = {g["id"]: g for g in state(client)["games"]}
