@@ -78,6 +78,8 @@ def test_malformed_json_is_refused(client: TestClient) -> None:
     assert r.status_code == 400 and "action" in r.json()["error"]
     r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "seven-up"})
     assert r.status_code == 400 and "is not an action" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "sell " * 3000 + "6-4"})
+    assert r.status_code == 400 and "write the tile" in r.json()["error"]
     r = post(client, "/api/action", {"game": "draw", "id": "x", "action": "draw"})
     assert r.status_code == 400
     _unchanged(client, st)
