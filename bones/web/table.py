@@ -590,7 +590,7 @@ class Table:
             seat = rep.game.current_seat
             if seat is None or row.lid != seat or rep.seats[i] != seat:
                 return None
-        while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
+        while i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
             i -= 1
         if row.two and any(s != rep.seats[i] and a != "pass" for s, a in zip(rep.seats[i:], row.actions[i:])):
             # the other side drew after your tile and then passed: it has seen those tiles, and taken back they

@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from bones.engine import load
 from bones.web import create_app
+from bones.web import table as table_module
 
 from .conftest import open_game, play_first_legal, table_client
 
@@ -195,6 +197,28 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     back = r.json()["state"]
     # the tile, the draws before it and the answer taken back: the turn as round 2 gave it to you
+    assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
+
+
+def test_undo_after_leading_a_round_does_not_reach_back_to_your_draw_that_ended_the_last(
+        app: Any, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw, seed 23: round 1 is blocked by your last draw, and you lead round 2. Undo of that lead took back your
+    draws before it as well, and with them the end of round 1, whose hands had been shown."""
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda n: 23)
+    st = open_game(client, "draw")
+    while st["view"]["round"] == 1:
+        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"],
+                                         "action": st["view"]["legal"][0]})
+        st = r.json()["state"]
+    row = app.state.store.game(st["id"])
+    assert row.actions[-1] == "draw" and app.state.table.replay(row).seats[-1] == 0  # round 1 ended on your draw
+    start, choices = st["n"], st["view"]["legal"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": choices[0]})
+    moved = r.json()["state"]
+    assert moved["view"]["round"] == 2 and moved["can_undo"]
+    r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
+    assert r.status_code == 200, r.text
+    back = r.json()["state"]
     assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
 
 
