@@ -133,6 +133,15 @@ def _level(row: GameRow) -> str:
     return row.opponent if row.opponent in LEVELS else "beginner"
 
 
+def _check_two(settings: dict[str, Any], rules: str) -> None:
+    """Refuse a game that two people cannot share when two share the table."""
+    game = RULES[rules]
+    if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
+        seats = players_words(game.allowed_players)
+        raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
+                            f"by {seats}. Choose a computer level to play it.")
+
+
 def _check_rules(rules: Any) -> str:
     if not isinstance(rules, str) or rules not in GAME_IDS:
         raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
@@ -641,6 +650,7 @@ class Table:
         have played in it counts as a loss; two people's games are not recorded."""
         settings = self.settings(token)
         rules = _check_rules(body.get("game", settings["game"]))
+        _check_two(settings, rules)
         old = self._stored(token, rules, settings)
         if old is not None and not old.two and not old.recorded:
             rep = self.replay(old)
@@ -736,11 +746,7 @@ class Table:
                 raise ApiError(400, f"Unknown setting {str(key)[:30]!r} (settings: game, opponent, players, options, "
                                     "show_moves, pace, sound, shortcuts).")
             settings[key] = value
-        game = RULES[settings["game"]]
-        if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
-            seats = players_words(game.allowed_players)
-            raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
-                                f"by {seats}. Choose a computer level to play it.")
+        _check_two(settings, settings["game"])
         self.store.save_settings(token, settings)
         return self.open(token, {})
 
@@ -749,6 +755,7 @@ class Table:
         and the computer's answer if it was left to move."""
         settings = self.settings(token)
         rules = _check_rules(body.get("game", settings["game"]))
+        _check_two(settings, rules)
         if settings["game"] != rules or self.store.peek_settings(token) is None:
             settings["game"] = rules
             self.store.save_settings(token, settings)

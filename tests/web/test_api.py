@@ -612,6 +612,21 @@ def test_two_people_share_the_table_only_in_games_for_two(client: Any) -> None:
     assert r.json()["state"]["view"]["sides"] == [[0, 2], [1, 3]]
 
 
+def test_a_game_not_for_two_named_in_open_or_new_while_two_share_the_table_is_refused(client: Any) -> None:
+    """The Game menu changes the game through Settings, which refuses a game of four to two people; /api/open and
+    /api/new name a game too, and took one: Domino Pool was dealt to "two" at four seats (a 500, and each opening of
+    the table after it another)."""
+    assert client.post("/api/settings", json={"game": "draw", "opponent": "two"}).status_code == 200
+    before = client.post("/api/open", json={}).json()["state"]
+    for path in ("/api/open", "/api/new"):
+        r = client.post(path, json={"game": "domino_pool"})
+        assert r.status_code == 400 and "games for two" in r.json()["error"], (path, r.text)
+    after = client.post("/api/open", json={})
+    assert after.status_code == 200 and after.json()["state"]["game"] == "draw"
+    assert after.json()["state"]["id"] == before["id"]
+    assert client.get("/api/state?game=domino_pool").status_code == 404  # nothing dealt
+
+
 def test_a_finished_games_record_is_given_to_its_browser_only(app: Any) -> None:
     """A record holds every hand and the boneyard: the table gives it once the game is over, to the browser whose
     game it is, as a file `bones replay` plays back to the same end."""
