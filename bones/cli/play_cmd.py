@@ -114,7 +114,8 @@ def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
     verb = game.rules.answer
     rnd = game.round_of_action(game.round_index) if game.round is not None else None
     if game.round is not None and not game.round.over and game.round.asker >= 0:
-        return f"{who} ask{s} round the table for {_a(shows)}: {names[game.round.current]} must {verb} one."
+        asked = "you" if game.round.current == YOU else names[game.round.current]  # in the middle of a sentence
+        return f"{who} ask{s} round the table for {_a(shows)}: {asked} must {verb} one."
     closed = rnd is not None and game.rules.sells
     then = "the line is turned face down" if closed else "the turn passes"
     return f"{who} ask{s} round the table for {_a(shows)}, and nobody can {verb} one: {then}."

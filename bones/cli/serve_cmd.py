@@ -18,6 +18,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
 
 def run(args: argparse.Namespace) -> int:
     import socket
+    import sqlite3
     import threading
 
     import uvicorn
@@ -32,7 +33,11 @@ def run(args: argparse.Namespace) -> int:
     if os.path.exists(data) and not os.path.isdir(data):
         print(f"bones serve: --data {data} is a file: give a folder to keep the games in", file=sys.stderr)
         return 2
-    app = create_app(data)
+    try:
+        app = create_app(data)
+    except sqlite3.DatabaseError as e:  # the folder's bones.sqlite3 is damaged, or another program's file
+        print(f"bones serve: cannot use {os.path.join(data, 'bones.sqlite3')}: {e}", file=sys.stderr)
+        return 1
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # Accepted connections inherit this: without it small answers wait ~40 ms for a delayed ACK.

@@ -63,6 +63,8 @@ class Action:
         if words[0].lower() in ANSWERS:  # "sell 9-4", "give 9-4 S2": a tile handed to the seat that asked
             if len(words) == 1:
                 raise ActionParseError(f"{words[0].lower()} which tile? write it like '{words[0].lower()} 9-4'")
+            if words[1].lower() in ANSWERS:  # "sell sell ...": refused here, not read one word deeper each time
+                raise ActionParseError(f"{text.strip()[:40]!r}: write the tile, like '{words[0].lower()} 9-4'")
             answer = Action.parse(" ".join(words[1:]))
             if answer.kind != "play" or answer.claim is not None or answer.out is not None:
                 raise ActionParseError(f"{text.strip()[:40]!r}: write the tile, like '{words[0].lower()} 9-4'")

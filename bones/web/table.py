@@ -133,6 +133,15 @@ def _level(row: GameRow) -> str:
     return row.opponent if row.opponent in LEVELS else "beginner"
 
 
+def _check_two(settings: dict[str, Any], rules: str) -> None:
+    """Refuse a game that two people cannot share when two share the table."""
+    game = RULES[rules]
+    if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
+        seats = players_words(game.allowed_players)
+        raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
+                            f"by {seats}. Choose a computer level to play it.")
+
+
 def _check_rules(rules: Any) -> str:
     if not isinstance(rules, str) or rules not in GAME_IDS:
         raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
@@ -276,17 +285,21 @@ class Table:
             raise ApiError(400, "The game id must be a whole number.")
         if not isinstance(n, int) or isinstance(n, bool):
             raise ApiError(400, "The move number 'n' must be a whole number.")
-        row = self.current(token, rules)
-        if game_id != row.id:
+        settings = self.settings(token)
+        row = self._stored(token, rules, settings)  # found, not dealt: a refusal deals no game
+        if row is None or game_id != row.id:
             other = self.store.game(game_id) if 0 < game_id < 2**62 else None
             if other is None:
                 raise ApiError(404, f"There is no game {game_id}.")
             if other.token != token:
                 raise ApiError(403, "That game belongs to another browser.")
+            if other.rules != rules:
+                raise ApiError(404, f"Game {game_id} is a game of {RULES[other.rules].name_in_sentence}, not a game "
+                                    f"of {RULES[rules].name_in_sentence}.")
             raise ApiError(409, "That game is no longer on the table: a new game was started.", STALE)
         if n != len(row.actions):
             raise ApiError(409, "The table has moved on since this page last saw it (another tab?).", STALE)
-        return row
+        return self.current(token, rules, settings)  # the same game, with the level chosen if nobody has played
 
     # ----- acting ------------------------------------------------------------------------------------------
 
@@ -586,7 +599,7 @@ class Table:
             seat = rep.game.current_seat
             if seat is None or row.lid != seat or rep.seats[i] != seat:
                 return None
-        while i > 0 and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
+        while i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
             i -= 1
         if row.two and any(s != rep.seats[i] and a != "pass" for s, a in zip(rep.seats[i:], row.actions[i:])):
             # the other side drew after your tile and then passed: it has seen those tiles, and taken back they
@@ -637,6 +650,7 @@ class Table:
         have played in it counts as a loss; two people's games are not recorded."""
         settings = self.settings(token)
         rules = _check_rules(body.get("game", settings["game"]))
+        _check_two(settings, rules)
         old = self._stored(token, rules, settings)
         if old is not None and not old.two and not old.recorded:
             rep = self.replay(old)
@@ -732,11 +746,7 @@ class Table:
                 raise ApiError(400, f"Unknown setting {str(key)[:30]!r} (settings: game, opponent, players, options, "
                                     "show_moves, pace, sound, shortcuts).")
             settings[key] = value
-        game = RULES[settings["game"]]
-        if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
-            seats = players_words(game.allowed_players)
-            raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
-                                f"by {seats}. Choose a computer level to play it.")
+        _check_two(settings, settings["game"])
         self.store.save_settings(token, settings)
         return self.open(token, {})
 
@@ -745,6 +755,7 @@ class Table:
         and the computer's answer if it was left to move."""
         settings = self.settings(token)
         rules = _check_rules(body.get("game", settings["game"]))
+        _check_two(settings, rules)
         if settings["game"] != rules or self.store.peek_settings(token) is None:
             settings["game"] = rules
             self.store.save_settings(token, settings)
@@ -807,7 +818,7 @@ class Table:
         if options is not None:
             try:
                 parsed = json.loads(options) if isinstance(options, str) else options
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested far too deeply to read
                 raise ApiError(400, "The variations must be JSON, such as {\"claims\": true}.") from None
             try:
                 chosen = variations.check(base.id, parsed, n)

@@ -132,6 +132,7 @@ def test_honest_john_in_the_terminal_shows_the_star_asks_and_sales(capsys: pytes
     assert "asks round the table for a" in out and "for a chip; it goes on" in out
     # the seats are named as everywhere else
     assert "Computer 3 asks you for a tile for its line: you must sell one." in out and "Seat " not in out
+    assert ": you must sell one." in out and ": You must" not in out  # "you" in the middle of a sentence
     assert "Game over:" in out
     assert play("honest_john_2", "medium", 5, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out

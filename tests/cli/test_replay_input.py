@@ -71,3 +71,15 @@ def test_utf8_on_standard_input_is_read_as_utf8_whatever_the_locale(
     data = json.dumps(doc, ensure_ascii=False).encode("utf-8")
     code, out = _replay_stdin(data, "latin-1", capsys, monkeypatch)  # decoded as Latin-1 it would be two letters
     assert code == 0 and out["scores"] == [20, 0]
+
+
+def test_an_action_of_sell_repeated_thousands_of_times_is_an_error_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'sell sell … 6-4' was read one 'sell' at a time, each inside the last, until Python's recursion limit."""
+    path = tmp_path / "r.json"
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["actions"] = ["sell " * 3000 + "6-4"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2 and out["error"]["round"] == 0 and out["error"]["index"] == 0
+    assert "write the tile, like 'sell 9-4'" in out["error"]["message"]

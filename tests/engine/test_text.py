@@ -60,7 +60,8 @@ def test_actions_canonical_text() -> None:
 
 
 @pytest.mark.parametrize("text", ["", "   ", "draw R", "pass 6-4", "6-4 X", "6-4 L R", "6-4-R", "L", "drawx",
-                                  "²-1 L", "1-² R", "1" * 5000 + "-0 L", "19-1 L", "6--4"])
+                                  "²-1 L", "1-² R", "1" * 5000 + "-0 L", "19-1 L", "6--4",
+                                  "sell sell 6-4", "sell " * 3000 + "6-4", "give sell 9-4 S2"])
 def test_bad_action_text_raises_action_parse_error(text: str) -> None:
     with pytest.raises(ActionParseError):
         Action.parse(text)

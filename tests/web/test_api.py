@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from bones.engine import load
 from bones.web import create_app
+from bones.web import table as table_module
 
 from .conftest import open_game, play_first_legal, table_client
 
@@ -78,6 +80,8 @@ def test_malformed_json_is_refused(client: TestClient) -> None:
     assert r.status_code == 400 and "action" in r.json()["error"]
     r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "seven-up"})
     assert r.status_code == 400 and "is not an action" in r.json()["error"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "sell " * 3000 + "6-4"})
+    assert r.status_code == 400 and "write the tile" in r.json()["error"]
     r = post(client, "/api/action", {"game": "draw", "id": "x", "action": "draw"})
     assert r.status_code == 400
     _unchanged(client, st)
@@ -124,6 +128,17 @@ def test_unknown_games_and_routes(client: TestClient) -> None:
     assert r.status_code == 400
     r = post(client, "/api/settings", {"colour": "red"})
     assert r.status_code == 400
+    _unchanged(client, st)
+
+
+def test_a_request_naming_a_game_under_other_rules_deals_nothing(client: TestClient) -> None:
+    """The Draw game's id sent as a game of Block, before any Block game was dealt: refused, and no Block game is
+    dealt by the refusal (the page would find one on the table it never opened); the words say what is wrong."""
+    st = state(client)
+    for path in ("/api/action", "/api/undo", "/api/hint", "/api/lid"):
+        r = post(client, path, {"game": "block", "id": st["id"], "n": st["n"], "action": st["view"]["legal"][0]})
+        assert r.status_code == 404 and "not a game of Block" in r.json()["error"], (path, r.text)
+    assert client.get("/api/state?game=block").status_code == 404
     _unchanged(client, st)
 
 
@@ -182,6 +197,28 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     back = r.json()["state"]
     # the tile, the draws before it and the answer taken back: the turn as round 2 gave it to you
+    assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
+
+
+def test_undo_after_leading_a_round_does_not_reach_back_to_your_draw_that_ended_the_last(
+        app: Any, client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw, seed 23: round 1 is blocked by your last draw, and you lead round 2. Undo of that lead took back your
+    draws before it as well, and with them the end of round 1, whose hands had been shown."""
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda n: 23)
+    st = open_game(client, "draw")
+    while st["view"]["round"] == 1:
+        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"],
+                                         "action": st["view"]["legal"][0]})
+        st = r.json()["state"]
+    row = app.state.store.game(st["id"])
+    assert row.actions[-1] == "draw" and app.state.table.replay(row).seats[-1] == 0  # round 1 ended on your draw
+    start, choices = st["n"], st["view"]["legal"]
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": choices[0]})
+    moved = r.json()["state"]
+    assert moved["view"]["round"] == 2 and moved["can_undo"]
+    r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
+    assert r.status_code == 200, r.text
+    back = r.json()["state"]
     assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
 
 
@@ -312,6 +349,11 @@ def test_no_request_gets_a_server_error(client: TestClient) -> None:
             assert 400 <= r.status_code < 500, (path, raw[:20], r.status_code)
     assert client.get("/api/state?game=" + "x" * 3000).status_code == 404
     assert state(client)["id"] != 0 and st["game"] == "draw"
+
+
+def test_variations_nested_too_deeply_for_json_are_refused_not_a_server_error(client: TestClient) -> None:
+    r = client.get("/api/rules?game=muggins&options=" + "[" * 10_000)
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
 
 
 def test_draw_dominoes_and_muggins_seat_two_to_four(client: TestClient) -> None:
@@ -568,6 +610,21 @@ def test_two_people_share_the_table_only_in_games_for_two(client: Any) -> None:
     r = client.post("/api/settings", json={"game": "partnership_block"})
     assert r.status_code == 200 and r.json()["state"]["view"]["players"] == 4  # the game's own four seats
     assert r.json()["state"]["view"]["sides"] == [[0, 2], [1, 3]]
+
+
+def test_a_game_not_for_two_named_in_open_or_new_while_two_share_the_table_is_refused(client: Any) -> None:
+    """The Game menu changes the game through Settings, which refuses a game of four to two people; /api/open and
+    /api/new name a game too, and took one: Domino Pool was dealt to "two" at four seats (a 500, and each opening of
+    the table after it another)."""
+    assert client.post("/api/settings", json={"game": "draw", "opponent": "two"}).status_code == 200
+    before = client.post("/api/open", json={}).json()["state"]
+    for path in ("/api/open", "/api/new"):
+        r = client.post(path, json={"game": "domino_pool"})
+        assert r.status_code == 400 and "games for two" in r.json()["error"], (path, r.text)
+    after = client.post("/api/open", json={})
+    assert after.status_code == 200 and after.json()["state"]["game"] == "draw"
+    assert after.json()["state"]["id"] == before["id"]
+    assert client.get("/api/state?game=domino_pool").status_code == 404  # nothing dealt
 
 
 def test_a_finished_games_record_is_given_to_its_browser_only(app: Any) -> None:

@@ -62,3 +62,13 @@ def test_bones_serve_refuses_a_port_out_of_range_or_a_file_for_data(tmp_path: Pa
     out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", *args, *data], capture_output=True,
                          text=True, timeout=30)
     assert out.returncode == 2 and says in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bones_serve_refuses_a_data_folder_whose_database_is_damaged(tmp_path: Path) -> None:
+    """A bones.sqlite3 that is not a database (a damaged disk, another program's file): one line, no traceback."""
+    (tmp_path / "bones.sqlite3").write_text("not a database\n" * 100)
+    out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", "--port", "0", "--data", str(tmp_path)],
+                         capture_output=True, text=True, timeout=30)
+    assert out.returncode == 1 and not out.stdout and "Traceback" not in out.stderr
+    assert out.stderr.startswith(f"bones serve: cannot use {tmp_path / 'bones.sqlite3'}: ")
+    assert "not a database" in out.stderr
