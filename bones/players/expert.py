@@ -148,7 +148,8 @@ class Expert:
                  window: float | None = None, draws_at_will: bool = False, paranoid: bool = False,
                  shared_next: bool = False, read_plays: int = 0, read_temperature: float = 1.0,
                  read_uniform: float = 0.15) -> None:
-        self.read_plays = read_plays  # the other side's latest plays read by the face-up search (`reading.py`)
+        self.read_plays = read_plays  # the other side's latest plays read by the face-up search (`reading.py`;
+        # measured: worse against Hard, see docs/levels.md)
         self.read_temperature = read_temperature  # its softmax temperature, in steps of the game's scoring
         self.read_uniform = read_uniform
         self.shared_next = shared_next  # at two seats, take the next decision once per history it is met by
