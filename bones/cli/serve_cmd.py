@@ -33,11 +33,9 @@ def run(args: argparse.Namespace) -> int:
     if os.path.exists(data) and not os.path.isdir(data):
         print(f"bones serve: --data {data} is a file: give a folder to keep the games in", file=sys.stderr)
         return 2
-    try:
-        app = create_app(data)
-    except sqlite3.DatabaseError as e:  # the folder's bones.sqlite3 is damaged, or another program's file
-        print(f"bones serve: cannot use {os.path.join(data, 'bones.sqlite3')}: {e}", file=sys.stderr)
-        return 1
+    if not args.host.strip():
+        print("bones serve: --host is empty: give an address to listen on, like 127.0.0.1", file=sys.stderr)
+        return 2
     sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     # Accepted connections inherit this: without it small answers wait ~40 ms for a delayed ACK.
@@ -46,6 +44,12 @@ def run(args: argparse.Namespace) -> int:
         sock.bind((args.host, args.port))
     except OSError as e:
         print(f"bones serve: cannot listen on {args.host}:{args.port}: {e.strerror}", file=sys.stderr)
+        return 1
+    try:  # after the address is ours: a server that cannot start leaves no data folder behind
+        app = create_app(data)
+    except sqlite3.DatabaseError as e:  # the folder's bones.sqlite3 is damaged, or another program's file
+        sock.close()
+        print(f"bones serve: cannot use {os.path.join(data, 'bones.sqlite3')}: {e}", file=sys.stderr)
         return 1
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if ":" in args.host else args.host

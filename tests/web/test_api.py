@@ -627,6 +627,18 @@ def test_a_game_not_for_two_named_in_open_or_new_while_two_share_the_table_is_re
     assert client.get("/api/state?game=domino_pool").status_code == 404  # nothing dealt
 
 
+def test_settings_saved_with_two_people_at_a_game_of_four_open_a_game_for_two(app: Any) -> None:
+    """A browser whose saved settings put two people at Domino Pool (a hand-made request could once save that)
+    opens the table at Draw, not at an error on every load."""
+    c = table_client(app)
+    c.post("/api/open", json={})
+    token = next(iter(c.cookies.values()))
+    settings = app.state.table.settings(token)
+    app.state.store.save_settings(token, {**settings, "game": "domino_pool", "opponent": "two"})
+    r = c.post("/api/open", json={})
+    assert r.status_code == 200 and r.json()["state"]["game"] == "draw"
+
+
 def test_a_finished_games_record_is_given_to_its_browser_only(app: Any) -> None:
     """A record holds every hand and the boneyard: the table gives it once the game is over, to the browser whose
     game it is, as a file `bones replay` plays back to the same end."""

@@ -47,12 +47,14 @@ def test_bones_serve_refuses_a_busy_port(tmp_path: Path) -> None:
         out = subprocess.run([sys.executable, "-m", "bones.cli.main", "serve", "--port", str(port), "--data",
                               str(tmp_path)], capture_output=True, text=True, timeout=30)
     assert out.returncode == 1 and "cannot listen" in out.stderr and not out.stdout
+    assert not list(tmp_path.iterdir())  # a server that could not start made no database
 
 
 @pytest.mark.parametrize("args,says", [
     (["--port", "-1"], "is not a port"),
     (["--port", "70000"], "is not a port"),
     (["--data", "FILE"], "is a file: give a folder"),
+    (["--host", ""], "--host is empty: give an address"),
 ])
 def test_bones_serve_refuses_a_port_out_of_range_or_a_file_for_data(tmp_path: Path, args: list[str],
                                                                     says: str) -> None:
