@@ -51,10 +51,10 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
-from bones.engine.round import RoundState
 
 from . import star_search
 from .base import Budget, Choice
@@ -219,15 +219,8 @@ class Expert:
             world_cap, retry = world_budget(cap, self.retry_nodes, int((first_deadline - now) * rate))
             if rated:
                 spent = [0]
-
-                def solve_rated(st: RoundState, actions: list[Action], seat: int) -> list[float]:
-                    self.solver.clear()
-                    got = self.solver.values(st, actions, root=seat, salt=rng.getrandbits(62), max_nodes=world_cap,
-                                             window=window_points, free_draws=False, others_by_rule=by_rule)
-                    spent[0] += got.nodes
-                    return got.values
-
-                weight *= math.exp(log_likelihood(obs, world, rated, solve_rated, temperature, self.read_uniform))
+                solve = self._solver_for(rng, world_cap, window_points, by_rule, spent)
+                weight *= math.exp(log_likelihood(obs, world, rated, solve, temperature, self.read_uniform))
                 nodes += spent[0]
                 self.solver.clear()
             # the best actions so far first: an action far worse than those in this world is only bounded
@@ -264,14 +257,7 @@ class Expert:
         found so far keeps its average (sharing can only lower it). None where the time cap comes first (the
         face-up averages stand), and the nodes searched."""
         spent = [0]
-
-        def solve(state: FaceUpRound, actions: list[Action], root: int) -> list[float]:
-            self.solver.clear()
-            got = self.solver.values(state, actions, root=root, salt=rng.getrandbits(62), max_nodes=cap,
-                                     window=window, free_draws=False)
-            spent[0] += got.nodes
-            return got.values
-
+        solve = self._solver_for(rng, cap, window, False, spent)
         states = [resume(obs, w) for w in worlds]
         out = list(averages)
         best = -math.inf
@@ -286,6 +272,20 @@ class Expert:
             out[i] = shared_value(paths, weights, lambda v: game_value(v, obs))
             best = max(best, out[i])
         return out, spent[0]
+
+    def _solver_for(self, rng: random.Random, cap: int, window: int, by_rule: bool, spent: list[int]
+                    ) -> Callable[[FaceUpRound, list[Action], int], list[float]]:
+        """A face-up solve of one position beside the decision's own (a later decision, an earlier play read):
+        each on a fresh table, its nodes added to `spent[0]`."""
+
+        def solve(state: FaceUpRound, actions: list[Action], root: int) -> list[float]:
+            self.solver.clear()
+            got = self.solver.values(state, actions, root=root, salt=rng.getrandbits(62), max_nodes=cap,
+                                     window=window, free_draws=False, others_by_rule=by_rule)
+            spent[0] += got.nodes
+            return got.values
+
+        return solve
 
     def _worlds(self, obs: Observation, belief: Belief, rng: random.Random, count: int
                 ) -> tuple[list[World], list[float]]:
