@@ -161,6 +161,25 @@ def test_hint_gives_a_legal_move_and_a_reason() -> None:
         assert choice.reason.startswith(str(choice.action.tile))
 
 
+def test_a_hint_says_how_many_games_in_100_the_play_wins_over_the_next_tile() -> None:
+    """Where Expert's values are chances of winning (2p - 1), the hint says how much better its play does than the
+    best play of another tile, in games out of 100, and nothing where the two are within 5 in 100."""
+    from bones.players.hint import reason
+
+    for seed in range(20):
+        game, seat = _played_forward("all_fives", seed, 2, seed)
+        obs = observe(game, seat)
+        plays = [a for a in obs.legal_actions() if a.kind == "play" and a.end is not None]
+        if len({a.tile for a in plays}) > 1:
+            break
+    other = next(a for a in plays if a.tile != plays[0].tile)
+    values = {str(a): -0.5 for a in obs.legal_actions()}
+    text = reason(obs, plays[0], {**values, str(plays[0]): 0.3, str(other): 0.06})
+    side = {"L": "on the left", "R": "on the right", "U": "on the spinner's top", "D": "on the spinner's foot"}
+    assert f"wins about 12 games in 100 more than {other.tile} {side[other.end or '']}" in text
+    assert "games in 100" not in reason(obs, plays[0], {**values, str(plays[0]): 0.3, str(other): 0.25})
+
+
 def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> None:
     from dataclasses import replace
 
