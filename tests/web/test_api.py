@@ -190,13 +190,19 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
         r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": "draw"})
         st = r.json()["state"]
     tile = next(a for a in st["view"]["legal"] if a[0].isdigit())
-    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": tile})
+    # the tile, the draws before it and the answer taken back: the turn as round 2 gave it to you
+    _lay_in_round_2_and_undo(client, st, tile, start, choices)
+
+
+def _lay_in_round_2_and_undo(client: TestClient, st: dict[str, Any], action: str, start: int,
+                             choices: list[str]) -> None:
+    """Lay `action` in round 2 of Draw and take it back: the table is again at move `start`, offering `choices`."""
+    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": action})
     moved = r.json()["state"]
     assert moved["view"]["round"] == 2 and moved["can_undo"]
     r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
     assert r.status_code == 200, r.text
     back = r.json()["state"]
-    # the tile, the draws before it and the answer taken back: the turn as round 2 gave it to you
     assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
 
 
@@ -213,13 +219,7 @@ def test_undo_after_leading_a_round_does_not_reach_back_to_your_draw_that_ended_
     row = app.state.store.game(st["id"])
     assert row.actions[-1] == "draw" and app.state.table.replay(row).seats[-1] == 0  # round 1 ended on your draw
     start, choices = st["n"], st["view"]["legal"]
-    r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": choices[0]})
-    moved = r.json()["state"]
-    assert moved["view"]["round"] == 2 and moved["can_undo"]
-    r = post(client, "/api/undo", {"game": "draw", "id": moved["id"], "n": moved["n"]})
-    assert r.status_code == 200, r.text
-    back = r.json()["state"]
-    assert back["view"]["round"] == 2 and back["n"] == start and back["view"]["legal"] == choices
+    _lay_in_round_2_and_undo(client, st, choices[0], start, choices)
 
 
 def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
