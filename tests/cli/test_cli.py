@@ -149,6 +149,20 @@ def test_replay_spec_example_exactly(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 0 and out == SPEC_OUTPUT and err == ""
 
 
+def test_the_examples_in_docs_record_md_are_the_specs_and_replay_as_stated(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/record.md shows users the spec's example document, what `bones replay` prints for it, and the error
+    object: the same as the spec's, and true of bones."""
+    text = (ROOT / "docs" / "record.md").read_text(encoding="utf-8")
+    blocks = [json.loads(part.split("```")[0]) for part in text.split("```json\n")[1:]]
+    assert len(blocks) == 3
+    record, output, error = blocks
+    assert record == SPEC_RECORD and output == SPEC_OUTPUT
+    code, out, err = replay(record, tmp_path, capsys)
+    assert code == 0 and out == output and list(out) == list(output) and err == ""
+    assert list(error) == ["error"] and list(error["error"]) == ["round", "index", "action", "message"]
+
+
 def test_replay_trace_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = replay(SPEC_RECORD, tmp_path, capsys, "--trace")
     assert code == 0
