@@ -746,6 +746,9 @@ class RoundState:
         a sale costs the asker a chip, paid to the seller. A hand emptied so goes out."""
         rules = self.setup.rules
         asker = self.asker
+        if not rules.asks:
+            raise IllegalAction(f"nobody asks for a tile in {rules.name_in_sentence}: tiles are laid, not "
+                                f"{'sold' if action.kind == 'sell' else 'given'}")
         if asker < 0:
             raise IllegalAction("nobody has asked for a tile")
         kind = rules.answer

@@ -308,3 +308,11 @@ def test_options_of_honest_john_are_checked() -> None:
     with pytest.raises(RulesError, match="need 96 tiles"):
         get_rules("honest_john_2", {"players": 8, "set": 9, "hand_size": 12})
     assert get_rules("honest_john", {"chips": 5, "hands": 3}).options() == {"chips": 5, "hands": 3}
+
+
+@pytest.mark.parametrize("text,says", [("sell 4-4", "sold"), ("give 4-4", "given")])
+def test_selling_or_giving_in_a_game_without_asking_says_nobody_asks_there(text: str, says: str) -> None:
+    """Only Honest John asks round the table: elsewhere 'sell 4-4' is refused as a thing the game does not do,
+    not as a sale nobody has asked for yet, and the game is unchanged."""
+    assert_refused(GameState.new(get_rules("draw"), seed=1), text,
+                   match=f"^nobody asks for a tile in Draw: tiles are laid, not {says}$")
