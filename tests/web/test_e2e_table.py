@@ -650,3 +650,20 @@ def test_the_hand_comes_into_sight_when_a_seller_is_asked_on_a_phone(browser: An
     assert page.evaluate("() => window.scrollY") > 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_rules_and_settings_open_at_their_top_on_a_phone(browser: Any, server: Server) -> None:
+    """A box longer than a phone scrolls; a player scrolls to Close at its foot. Opened again, the Rules (of the
+    same game) opened at their foot, the title out of sight (showModal's focus on Close scrolled there), and
+    Settings where it was left."""
+    page = seat_at_table(browser, server, "boys_game", 3, device=PHONE)
+    for button, dialog, close in (("#rules", "#rules-dialog", "#rules-close"),
+                                  ("#settings", "#settings-dialog", "#settings-close")):
+        for _ in range(2):
+            page.locator(button).tap()
+            page.wait_for_selector(f"{dialog}[open]")
+            page.wait_for_function("(d) => document.querySelector(d).scrollHeight > 0", arg=dialog)
+            assert page.eval_on_selector(dialog, "d => [d.scrollTop, d.scrollHeight > d.clientHeight]") == [0, True]
+            page.locator(close).tap()  # scrolled to, at the foot of the box
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

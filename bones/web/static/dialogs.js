@@ -38,7 +38,7 @@ export async function openRules(game, players, options = {}) {
     return sec;
   }));
   if (!dlg.open) dlg.showModal();
-  $("rules-body").scrollTop = 0;
+  dlg.scrollTop = 0; // the box itself scrolls: it opens at the title, not where it was left (at Close, say)
 }
 
 /** Settings: the variations of the game on the table, the computer's pace, sound, single-key shortcuts, as this
@@ -50,6 +50,7 @@ export function openSettings(state) {
   $("shortcuts").checked = settings.shortcuts !== false;
   renderVariations(state);
   $("settings-dialog").showModal();
+  $("settings-dialog").scrollTop = 0; // at the top, not where it was left (at Close, on a phone)
 }
 
 /** The variations of the game on the table, each a choice worded by the server, showing the game's own values. */
