@@ -15,6 +15,7 @@ from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDoub
 from bones.engine.scoring import round_pips, settle, sum_points
 
 from .variations import played_with, value_of, variation_keys
+from .words import subject
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
@@ -31,7 +32,7 @@ def set_words(max_pip: int) -> str:
 
 def _tiles(rules: Rules) -> list[str]:
     left = rules.tile_count - rules.players * rules.hand_size
-    out = [f"{rules.name} is played with {set_words(rules.max_pip)}: {rules.tile_count} tiles, each half showing "
+    out = [f"{subject(rules.name)} is played with {set_words(rules.max_pip)}: {rules.tile_count} tiles, each half showing "
            f"0 (a blank) to {rules.max_pip} dots. A double shows the same number on both halves.",
            f"{number_word(rules.players).capitalize()} players, {number_word(rules.hand_size)} tiles each. You see "
            "only your own tiles; everyone else's lie face down."]

@@ -66,7 +66,7 @@ export function renderVariations(state) {
     if (!list.length) {
       const p = document.createElement("p");
       p.className = "quiet-text";
-      p.textContent = `${name} is played one way here: it has no variations.`;
+      p.textContent = `${subject(name)} is played one way here: it has no variations.`;
       body.appendChild(p);
     }
     for (const v of list) {
@@ -137,6 +137,12 @@ export function recordText(rec) {
 /** A game's name in the middle of a sentence: "the Block Game", "Matadore". */
 export function midName(name) {
   return name.startsWith("The ") ? `the${name.slice(3)}` : name;
+}
+
+/** A game's name as the subject of a sentence: a name with a comma in it closes it with another ("Block, playing
+ * on, is played one way here"). */
+export function subject(name) {
+  return name.includes(", ") ? `${name},` : name;
 }
 
 /** A column head's short form: "Computer 3" → "C3", "Player 2" → "P2", "The computer" → "Comp."; "You" stays. */

@@ -2,7 +2,7 @@
 // ends, why a tile does not fit, whose turn it is and what every move means all come from the server.
 
 import { api } from "./api.js";
-import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
+import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, subject, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
 import { describeStar, drawStar } from "./star.js";
@@ -766,7 +766,7 @@ async function startOver() {
   if (!data) return;
   const v = data.state.view;
   const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
-  announce(`A new game of ${midName(v.name)} is dealt. ${cut}${v.status}`);
+  announce(`A new game of ${subject(midName(v.name))} is dealt. ${cut}${v.status}`);
 }
 
 async function openLid() {
