@@ -667,3 +667,28 @@ def test_rules_and_settings_open_at_their_top_on_a_phone(browser: Any, server: S
             page.locator(close).tap()  # scrolled to, at the foot of the box
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+SPILLS = """() => {
+  const seats = [...document.querySelectorAll('.top .seat')].map((s) => [s.getBoundingClientRect(),
+    [...s.querySelectorAll('.seat-name, .far-tiles, .count')].map((p) => p.getBoundingClientRect())]);
+  const out = [];
+  seats.forEach(([r, parts], i) => parts.forEach((p) => {
+    if (p.right > r.right + 0.5 || p.left < r.left - 0.5) out.push(`seat ${i} spills out of its box`);
+  }));
+  const sum = document.querySelector('#end-sum').getBoundingClientRect();
+  seats.forEach(([r], i) => { if (r.right > sum.left + 0.5 && r.left < sum.right && !document.querySelector('#end-sum').hidden)
+    out.push(`seat ${i} runs under the sum of the ends`); });
+  return out;
+}"""
+
+
+def test_four_at_a_phone_keep_each_name_in_its_seat(browser: Any, server: Server) -> None:
+    """Muggins for four on a phone: three names beside the sum of the ends and the boneyard were squeezed into
+    "Computer 1Computer 2Computer 3", each spilling out of its seat; they take a second row instead."""
+    page = seat_at_table(browser, server, "muggins", 3, players=4, device=PHONE)
+    assert page.is_visible("#end-sum") and page.locator(".top .seat").count() == 3
+    assert page.evaluate(SPILLS) == []
+    shot(page, "four_at_a_phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
