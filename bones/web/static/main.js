@@ -116,6 +116,13 @@ function gameName(state) {
   return state.games.find((g) => g.id === state.game)?.name || state.game;
 }
 
+/** The game whose record is kept, in the middle of a sentence: the number of players said where the game seats
+ * more than one number, as each keeps its own record ("Draw Dominoes for 6 players"). */
+function recordName(state) {
+  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
+  return counts.length > 1 ? `${gameName(state)} for ${state.players} players` : gameName(state);
+}
+
 /** The record under the table (each game and number of players its own), as `state` has it. */
 function renderRecord(state) {
   const rec = state.record;
@@ -563,7 +570,7 @@ async function playFrames(frames, state) {
       if (f.round_end) {
         if (f.round_end.game_over) {
           ui.fresh = null;
-          const name = gameName(state);
+          const name = recordName(state);
           // the record under the box already counts this game, and Undo has nothing left to take back
           renderRecord(state);
           $("undo").disabled = !state.can_undo;
@@ -918,7 +925,7 @@ async function start() {
     document.body.dataset.busy = "0";
     const s = ui.state;
     if (s.view.game_over && s.summary) {
-      const name = gameName(s);
+      const name = recordName(s);
       if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
     }
   } catch (e) {
