@@ -15,6 +15,7 @@ from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDoub
 from bones.engine.scoring import round_pips, settle, sum_points
 
 from .variations import played_with, value_of, variation_keys
+from .words import subject
 
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
@@ -31,7 +32,7 @@ def set_words(max_pip: int) -> str:
 
 def _tiles(rules: Rules) -> list[str]:
     left = rules.tile_count - rules.players * rules.hand_size
-    out = [f"{rules.name} is played with {set_words(rules.max_pip)}: {rules.tile_count} tiles, each half showing "
+    out = [f"{subject(rules.name)} is played with {set_words(rules.max_pip)}: {rules.tile_count} tiles, each half showing "
            f"0 (a blank) to {rules.max_pip} dots. A double shows the same number on both halves.",
            f"{number_word(rules.players).capitalize()} players, {number_word(rules.hand_size)} tiles each. You see "
            "only your own tiles; everyone else's lie face down."]
@@ -152,8 +153,8 @@ def _turn(rules: Rules) -> list[str]:
     if rules.turn is Turn.DOUBLE_AGAIN:
         out.append("A player who lays a double plays again.")
     if rules.plays_for_both:
-        out.append("When a player cannot play (a \"go\"), the other lays a tile for them and then one for "
-                   "itself, before the player who said go can play again.")
+        out.append("When a player cannot play (a \u201cgo\u201d), the other lays a tile for them and then one for "
+                   "itself, before the player who said \u201cgo\u201d can play again.")
     if rules.turn is Turn.PLAY_ON:
         out.append("A player goes on laying tiles as long as one of them fits either end; only then does the turn "
                    "pass to the left.")
@@ -161,7 +162,7 @@ def _turn(rules: Rules) -> list[str]:
         out.append("Partners sit opposite each other and play for their side: the player across the table is "
                    "yours.")
     if rules.shut:
-        out.append("When the other player says \"go\" (cannot lay a tile), you may shut the game at once instead "
+        out.append("When the other player says \u201cgo\u201d (cannot lay a tile), you may shut the game at once instead "
                    "of playing on: the hands are then counted as in a blocked round.")
     return out
 
@@ -210,7 +211,7 @@ def _nothing_fits(rules: Rules) -> list[str]:
     if rules.asks:
         return _asking(rules)
     if not rules.draws:
-        return ["With nothing that fits, you say \"go\" and pass (the table passes for you). Nobody draws."]
+        return ["With nothing that fits, you say \u201cgo\u201d and pass (the table passes for you). Nobody draws."]
     out = ["With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it (or, "
            "where you may draw at will, draw more)." if rules.draws_freely else
            "With nothing that fits, draw from the boneyard, one tile at a time, until one fits; then lay it."]
@@ -280,7 +281,7 @@ def _end_scoring(rules: Rules) -> list[str]:
         before, after = ("the other player", "the other player") if rules.players == 2 else (
             "the player before you", "the next player")
         out.append("A score counts only if you claim it: press Claim and choose the points before laying the tile. "
-                   f"If {before} forgets to claim a score, say \"Muggins!\" before your own move and it is "
+                   f"If {before} forgets to claim a score, say \u201cMuggins!\u201d before your own move and it is "
                    f"yours. A wrong claim is taken down and the points claimed go to {after}.")
     return out
 
@@ -304,7 +305,7 @@ def _round_end(rules: Rules) -> list[str]:
                    f"score nothing.")
         return out
     if rules.round_scoring is RoundScoring.BERGEN:
-        line = ("Going out (\"domino\") scores 1. In a blocked round the lightest hand without a double scores 1; "
+        line = ("Going out (\u201cdomino\u201d) scores 1. In a blocked round the lightest hand without a double scores 1; "
                 "if the lightest hand holds a double, the other scores the 1; if both hold doubles, the lighter "
                 "hand scores it.")
         # equal dots, as the engine settles them: nothing between hands alike, else the hand without a double
@@ -440,7 +441,8 @@ def _cached(rules: Rules) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def rules_text(rules: Rules) -> dict[str, Any]:
     """The rules of `rules` as JSON for the Rules panel: a title, a one-line summary and sections of
     paragraphs."""
-    summary = rules.description.replace(" pips", " dots")  # the table says dots, as every line of the panel does
+    # the table says dots, as every line of the panel does, and quotes "go" curly, as every other line of the table
+    summary = rules.description.replace(" pips", " dots").replace('"go"', "\u201cgo\u201d")
     chosen = played_with(rules)
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."

@@ -26,7 +26,7 @@ from .rules_text import rules_text, set_words
 from .store import GameRow, Store
 from .view import build_view, claim_amounts, laid_for
 from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text,
-                    play_text, round_text, shut_text)
+                    play_text, round_text, shut_text, subject)
 
 GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
 OPPONENTS = tuple(LEVELS) + (computer.TWO_PLAYERS,)
@@ -138,7 +138,7 @@ def _check_two(settings: dict[str, Any], rules: str) -> None:
     game = RULES[rules]
     if settings["opponent"] == computer.TWO_PLAYERS and 2 not in game.allowed_players:
         seats = players_words(game.allowed_players)
-        raise ApiError(400, f"Two people share the table in games for two; {game.name_in_sentence} is played "
+        raise ApiError(400, f"Two people share the table in games for two; {subject(game.name_in_sentence)} is played "
                             f"by {seats}. Choose a computer level to play it.")
 
 
@@ -729,7 +729,7 @@ class Table:
                 allowed = RULES[rules].allowed_players
                 if not isinstance(value, int) or isinstance(value, bool) or value not in allowed:
                     counts = players_words(allowed)
-                    raise ApiError(400, f"{RULES[rules].name} is played by {counts} players here.")
+                    raise ApiError(400, f"{subject(RULES[rules].name)} is played by {counts} players here.")
                 settings["players"] = {**settings["players"], rules: value}
                 continue
             if key == "game":
@@ -815,7 +815,7 @@ class Table:
                 n = -1
             if n not in base.allowed_players:
                 counts = players_words(base.allowed_players)
-                raise ApiError(400, f"{base.name} is played by {counts} players here.")
+                raise ApiError(400, f"{subject(base.name)} is played by {counts} players here.")
         chosen: dict[str, Any] = {}
         if options is not None:
             try:

@@ -15,7 +15,7 @@ from bones.engine.tiles import TILES_BY_ID
 from bones.players.claims import shown_actions
 
 from . import star
-from .words import Names, cut_text, ends_show, or_list, wait_text
+from .words import Names, cut_text, ends_show, or_list, subject, wait_text
 
 LAYOUT_WORDS = {
     LayoutKind.LINE: "one line with two ends, no spinner",
@@ -213,7 +213,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     """The line under the status: which rule applies right now (`legal`: the actions the page is told of)."""
     rules = obs.rules
     if obs.game_over:
-        return f"{rules.name} is played {_played(rules)}. Press New game to play again."
+        return f"{subject(rules.name)} is played {_played(rules)}. Press New game to play again."
     if not obs.to_move or not lid_open:
         return rules_summary(rules)
     if rules.asks and obs.center is not None:

@@ -38,6 +38,12 @@ class Names:
         return you if self.labels[seat] == "You" else other
 
 
+def subject(name: str) -> str:
+    """A game's name as the subject of a sentence: a name with a comma in it closes it with another ("Block,
+    playing on, is played to 100", not "Block, playing on is played to 100")."""
+    return f"{name}," if ", " in name else name
+
+
 def or_list(pips: Sequence[int]) -> str:
     """`4`, `4 or 1`, `6, 1 or 4`: the numbers on the open ends, each once."""
     seen: list[str] = []

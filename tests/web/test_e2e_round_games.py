@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from bones.engine import RULES
+
 from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
 from .test_e2e_games import WATCH, shot, take_turn, truth
 
@@ -76,6 +78,10 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         heads = page.locator("#game-over-table tr:first-child th").all_inner_texts()
         assert heads[1:3] == ["You", "C1"], heads
         assert page.get_attribute("#game-over-table tr:first-child th:nth-child(3)", "aria-label") == "Computer 1"
+    # each number of players keeps its own record, and the summary says which (the record under the table does)
+    if len(RULES[game].allowed_players) > 1:
+        assert page.inner_text("#game-over-record").startswith(
+            f"Your record at {RULES[game].name} for {players} players: ")
     shot(page, f"over_{game}_{players}_{device}")
     said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history

@@ -650,3 +650,45 @@ def test_the_hand_comes_into_sight_when_a_seller_is_asked_on_a_phone(browser: An
     assert page.evaluate("() => window.scrollY") > 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_rules_and_settings_open_at_their_top_on_a_phone(browser: Any, server: Server) -> None:
+    """A box longer than a phone scrolls; a player scrolls to Close at its foot. Opened again, the Rules (of the
+    same game) opened at their foot, the title out of sight (showModal's focus on Close scrolled there), and
+    Settings where it was left."""
+    page = seat_at_table(browser, server, "boys_game", 3, device=PHONE)
+    for button, dialog, close in (("#rules", "#rules-dialog", "#rules-close"),
+                                  ("#settings", "#settings-dialog", "#settings-close")):
+        for _ in range(2):
+            page.locator(button).tap()
+            page.wait_for_selector(f"{dialog}[open]")
+            page.wait_for_function("(d) => document.querySelector(d).scrollHeight > 0", arg=dialog)
+            assert page.eval_on_selector(dialog, "d => [d.scrollTop, d.scrollHeight > d.clientHeight]") == [0, True]
+            page.locator(close).tap()  # scrolled to, at the foot of the box
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+SPILLS = """() => {
+  const seats = [...document.querySelectorAll('.top .seat')].map((s) => [s.getBoundingClientRect(),
+    [...s.querySelectorAll('.seat-name, .far-tiles, .count')].map((p) => p.getBoundingClientRect())]);
+  const out = [];
+  seats.forEach(([r, parts], i) => parts.forEach((p) => {
+    if (p.right > r.right + 0.5 || p.left < r.left - 0.5) out.push(`seat ${i} spills out of its box`);
+  }));
+  const sum = document.querySelector('#end-sum').getBoundingClientRect();
+  seats.forEach(([r], i) => { if (r.right > sum.left + 0.5 && r.left < sum.right && !document.querySelector('#end-sum').hidden)
+    out.push(`seat ${i} runs under the sum of the ends`); });
+  return out;
+}"""
+
+
+def test_four_at_a_phone_keep_each_name_in_its_seat(browser: Any, server: Server) -> None:
+    """Muggins for four on a phone: three names beside the sum of the ends and the boneyard were squeezed into
+    "Computer 1Computer 2Computer 3", each spilling out of its seat; they take a second row instead."""
+    page = seat_at_table(browser, server, "muggins", 3, players=4, device=PHONE)
+    assert page.is_visible("#end-sum") and page.locator(".top .seat").count() == 3
+    assert page.evaluate(SPILLS) == []
+    shot(page, "four_at_a_phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

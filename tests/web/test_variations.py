@@ -179,7 +179,7 @@ def test_the_rules_panel_describes_the_variations_chosen(client: TestClient) -> 
     for n in (3, 4):
         text = words("muggins", {"claims": True}, n)["text"]
         assert "other player" not in text, n
-        assert "If the player before you forgets to claim a score, say \"Muggins!\"" in text
+        assert "If the player before you forgets to claim a score, say \u201cMuggins!\u201d" in text
         assert "the points claimed go to the next player." in text
     assert "a point for each 5" in words("muggins", {"count": "per_five"}, 3)["text"]
     assert "20 points" in words("muggins", {"count": "per_five"})["text"]
@@ -699,6 +699,18 @@ def test_two_hands_are_the_lighter_and_the_other_not_the_lightest_and_the_others
     four = " ".join(line for s in rules_text(get_rules("muggins", {"players": 4}))["sections"]
                     for line in s["lines"])
     assert "the other hands" in four and "the lightest hand scores the dots in all the others" in four
+
+
+def test_the_rules_panel_quotes_go_as_the_table_does(client: TestClient) -> None:
+    # play-testing: the Rules panel said 'after a "go" the other plays for both' in straight quotes (summary and
+    # lines), beside Settings' and the table's “go”
+    from bones.engine import RULES
+
+    for gid, rules in RULES.items():
+        text = client.get(f"/api/rules?game={gid}&players={rules.allowed_players[0]}").json()
+        words = text["summary"] + " ".join(line for s in text["sections"] for line in s["lines"])
+        assert '"' not in words and " said go " not in words, gid
+    assert "\u201cgo\u201d" in client.get("/api/rules?game=boys_game").json()["summary"]
 
 
 def test_the_boys_games_rule_line_quotes_go_alike(client: TestClient) -> None:

@@ -38,7 +38,7 @@ export async function openRules(game, players, options = {}) {
     return sec;
   }));
   if (!dlg.open) dlg.showModal();
-  $("rules-body").scrollTop = 0;
+  dlg.scrollTop = 0; // the box itself scrolls: it opens at the title, not where it was left (at Close, say)
 }
 
 /** Settings: the variations of the game on the table, the computer's pace, sound, single-key shortcuts, as this
@@ -50,6 +50,7 @@ export function openSettings(state) {
   $("shortcuts").checked = settings.shortcuts !== false;
   renderVariations(state);
   $("settings-dialog").showModal();
+  $("settings-dialog").scrollTop = 0; // at the top, not where it was left (at Close, on a phone)
 }
 
 /** The variations of the game on the table, each a choice worded by the server, showing the game's own values. */
@@ -65,7 +66,7 @@ export function renderVariations(state) {
     if (!list.length) {
       const p = document.createElement("p");
       p.className = "quiet-text";
-      p.textContent = `${name} is played one way here: it has no variations.`;
+      p.textContent = `${subject(name)} is played one way here: it has no variations.`;
       body.appendChild(p);
     }
     for (const v of list) {
@@ -136,6 +137,12 @@ export function recordText(rec) {
 /** A game's name in the middle of a sentence: "the Block Game", "Matadore". */
 export function midName(name) {
   return name.startsWith("The ") ? `the${name.slice(3)}` : name;
+}
+
+/** A game's name as the subject of a sentence: a name with a comma in it closes it with another ("Block, playing
+ * on, is played one way here"). */
+export function subject(name) {
+  return name.includes(", ") ? `${name},` : name;
 }
 
 /** A column head's short form: "Computer 3" → "C3", "Player 2" → "P2", "The computer" → "Comp."; "You" stays. */

@@ -2,7 +2,7 @@
 // ends, why a tile does not fit, whose turn it is and what every move means all come from the server.
 
 import { api } from "./api.js";
-import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, wireSettings } from "./dialogs.js";
+import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, subject, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
 import { describeStar, drawStar } from "./star.js";
@@ -114,6 +114,13 @@ function renderPanel(state) {
 /** The name of the game on the table ("All Fives"). */
 function gameName(state) {
   return state.games.find((g) => g.id === state.game)?.name || state.game;
+}
+
+/** The game whose record is kept, in the middle of a sentence: the number of players said where the game seats
+ * more than one number, as each keeps its own record ("Draw Dominoes for 6 players"). */
+function recordName(state) {
+  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
+  return counts.length > 1 ? `${gameName(state)} for ${state.players} players` : gameName(state);
 }
 
 /** The record under the table (each game and number of players its own), as `state` has it. */
@@ -563,7 +570,7 @@ async function playFrames(frames, state) {
       if (f.round_end) {
         if (f.round_end.game_over) {
           ui.fresh = null;
-          const name = gameName(state);
+          const name = recordName(state);
           // the record under the box already counts this game, and Undo has nothing left to take back
           renderRecord(state);
           $("undo").disabled = !state.can_undo;
@@ -766,7 +773,7 @@ async function startOver() {
   if (!data) return;
   const v = data.state.view;
   const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
-  announce(`A new game of ${midName(v.name)} is dealt. ${cut}${v.status}`);
+  announce(`A new game of ${subject(midName(v.name))} is dealt. ${cut}${v.status}`);
 }
 
 async function openLid() {
@@ -918,7 +925,7 @@ async function start() {
     document.body.dataset.busy = "0";
     const s = ui.state;
     if (s.view.game_over && s.summary) {
-      const name = gameName(s);
+      const name = recordName(s);
       if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
     }
   } catch (e) {
