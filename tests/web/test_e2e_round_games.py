@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bones.engine import RULES
+from bones.web.words import subject
 
 from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
 from .test_e2e_games import WATCH, shot, take_turn, truth
@@ -81,7 +82,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     # each number of players keeps its own record, and the summary says which (the record under the table does)
     if len(RULES[game].allowed_players) > 1:
         assert page.inner_text("#game-over-record").startswith(
-            f"Your record at {RULES[game].name} for {players} players: ")
+            f"Your record at {subject(RULES[game].name)} for {players} players: ")  # "Block, playing on, for 3"
     shot(page, f"over_{game}_{players}_{device}")
     said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history

@@ -120,7 +120,8 @@ function gameName(state) {
  * more than one number, as each keeps its own record ("Draw Dominoes for 6 players"). */
 function recordName(state) {
   const counts = state.games.find((g) => g.id === state.game)?.players || [2];
-  return counts.length > 1 ? `${gameName(state)} for ${state.players} players` : gameName(state);
+  // a name with a comma in it closes it before more words ("Block, playing on, for 3 players")
+  return counts.length > 1 ? `${subject(gameName(state))} for ${state.players} players` : gameName(state);
 }
 
 /** The record under the table (each game and number of players its own), as `state` has it. */
