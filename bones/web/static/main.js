@@ -81,7 +81,7 @@ function renderPanel(state) {
   gameSel.value = state.game;
   $("opponent").value = state.settings.opponent;
   // The games that seat 2, 3 or 4: the other seats are computers of the chosen level.
-  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
+  const counts = seatCounts(state);
   const playersSel = $("players");
   $("players-field").hidden = counts.length < 2;
   if (playersSel.dataset.game !== state.game) {
@@ -116,20 +116,23 @@ function gameName(state) {
   return state.games.find((g) => g.id === state.game)?.name || state.game;
 }
 
+/** The numbers of players the game on the table seats ([2, 3, 4]); each number keeps its own record. */
+function seatCounts(state) {
+  return state.games.find((g) => g.id === state.game)?.players || [2];
+}
+
 /** The game whose record is kept, in the middle of a sentence: the number of players said where the game seats
- * more than one number, as each keeps its own record ("Draw Dominoes for 6 players"). */
+ * more than one number ("Draw Dominoes for 6 players"; a name with a comma closes it: "Block, playing on, for 3
+ * players"). */
 function recordName(state) {
-  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
-  // a name with a comma in it closes it before more words ("Block, playing on, for 3 players")
-  return counts.length > 1 ? `${subject(gameName(state))} for ${state.players} players` : gameName(state);
+  return seatCounts(state).length > 1 ? `${subject(gameName(state))} for ${state.players} players` : gameName(state);
 }
 
 /** The record under the table (each game and number of players its own), as `state` has it. */
 function renderRecord(state) {
   const rec = state.record;
   const name = gameName(state);
-  const counts = state.games.find((g) => g.id === state.game)?.players || [2];
-  $("record-title").textContent = counts.length > 1 ? `${name}, ${state.players} players` : name;
+  $("record-title").textContent = seatCounts(state).length > 1 ? `${name}, ${state.players} players` : name;
   recordChips($("record-strip"), rec.counted ? rec.games : []);
   $("record-text").textContent = recordText(rec);
 }
