@@ -39,7 +39,7 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                    help="seats at the table, for games played by more than two (default: the game's own)")
     p.add_argument("--games", type=int, default=200,
                    help="games to play, rounded up to a multiple of the sides (default 200)")
-    p.add_argument("--seed", type=int, default=0, help="fixes every deal; the same seed gives the same games")
+    p.add_argument("--seed", type=int, default=0, help="fixes every deal; the same seed gives the same games (default 0)")
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
     p.add_argument("--json", action="store_true", help="print one JSON object and nothing else on stdout")
     p.add_argument("--records", metavar="DIR", help="write every game's record (docs/record.md) into DIR, made if "
