@@ -11,6 +11,7 @@ from typing import Any, Callable, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
                           new_game, observe, record_text)
+from bones.engine.game import RoundResult
 from bones.engine.rules import GameEnd, Turn, get_rules
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
@@ -366,7 +367,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
-                               for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
+                               for side in game.rules.sides if r.points[side[0]])
+            gained = gained or "nobody scores" + _why_nobody(game.rules, r)
             what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
             print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
@@ -387,6 +389,14 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     return 0
+
+
+def _why_nobody(rules: Rules, result: RoundResult) -> str:
+    """Why a round that ended with hands left scored nothing, where the lightest hand did not win it: Honest John 2's
+    stalemate is won only under a number of pips (seed 000: "provided that that number is less than 10")."""
+    if result.end != "out" and rules.block_limit and min(result.pips_left) >= rules.block_limit:
+        return f" (a stalemate is won only with fewer than {rules.block_limit} pips)"
+    return ""
 
 
 def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | None) -> str:

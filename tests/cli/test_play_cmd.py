@@ -368,3 +368,15 @@ def test_the_terminal_says_why_a_seat_plays_again() -> None:
     g = GameState.new(rules, deals=[deal(["9-9 9-3 1-0", "9-5 5-5 5-4", "8-8 3-3 3-2"], "", 9)])
     said = describe(g, play_moves(g, "9-9"), "Computer 1")
     assert said == "Computer 1 plays 9-9. The starter then plays on the centre double if it can: Computer 1 plays again."
+
+
+def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 000's version 2: "In case of a stalemate, the winner is the player with fewest pips on their remaining
+    tiles, provided that that number is less than 10." The terminal said "Round points: nobody scores." beside the
+    lightest hand's 13 pips, with no word of the limit."""
+    assert play("honest_john_2", "beginner", 11, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("The round is blocked. Hands: You 13 pips, Computer 1 16 pips, Computer 2 22 pips. Round points: nobody "
+            "scores (a stalemate is won only with fewer than 10 pips).") in out
+    assert "Round points: Computer 1 +112." in out  # won under 10: no such words
