@@ -11,7 +11,8 @@ from typing import Any, Callable, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
                           new_game, observe, record_text)
-from bones.engine.rules import GameEnd, get_rules
+from bones.engine.game import RoundResult
+from bones.engine.rules import GameEnd, Turn, get_rules
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
@@ -86,7 +87,29 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
     if action.out is not None:  # a tile that could lie either way round (Matadore's trumps): which half faces out
         where += f" ({action.out} facing out)"
     claim = f", claiming {action.claim}" if action.claim is not None else ""
-    return f"{who} play{s} {action.tile}{where}{claim}."
+    return f"{who} play{s} {action.tile}{where}{claim}." + _again(game_before, game_after, action, who)
+
+
+def _again(before: GameState, after: GameState, action: Action, who: str) -> str:
+    """Why the seat that just laid `action` plays again, where the rules give it another turn: in the Boy's Game's
+    second mode a double keeps the turn, and the tile laid right after the other's "go" was laid for him (the
+    same seat then plays for itself); in Honest John 2 the starter plays on the centre double if it can."""
+    rnd, seat = before.round, before.current_seat
+    if rnd is None or seat is None or after.round_index != before.round_index or after.current_seat != seat:
+        return ""
+    rules = before.rules
+    me, plays, own = ("you", "play", "your") if who == "You" else (who, "plays", "its")
+    if rules.plays_for_both and rnd.after_go:  # (before a double's own rule: laid for him, it keeps no turn)
+        other = rnd.last_go - 1
+        them = "you" if other == YOU else "it"
+        return (f" {names_of(after)[other]} could not play, so that tile was laid for {them}: {me} {plays} again, "
+                f"for {own} own turn.")
+    if rules.turn is Turn.DOUBLE_AGAIN and action.tile is not None and action.tile.is_double:
+        return f" A double keeps the turn: {me} {plays} again."
+    if rules.lead_plays_again and action.end is None:
+        can = "you can" if who == "You" else "it can"
+        return f" The starter then plays on the centre double if {can}: {me} {plays} again."
+    return ""
 
 
 def names_of(game: GameState) -> list[str]:
@@ -344,7 +367,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
-                               for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
+                               for side in game.rules.sides if r.points[side[0]])
+            gained = gained or "nobody scores" + _why_nobody(game.rules, r)
             what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
             print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
@@ -365,6 +389,14 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     return 0
+
+
+def _why_nobody(rules: Rules, result: RoundResult) -> str:
+    """Why a round that ended with hands left scored nothing, where the lightest hand did not win it: Honest John 2's
+    stalemate is won only under a number of pips (seed 000: "provided that that number is less than 10")."""
+    if result.end != "out" and rules.block_limit and min(result.pips_left) >= rules.block_limit:
+        return f" (a stalemate is won only with fewer than {rules.block_limit} pips)"
+    return ""
 
 
 def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | None) -> str:

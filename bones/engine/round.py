@@ -420,6 +420,9 @@ class RoundState:
         if len(fitting) == 1:
             return Action("play", t, layout.names[fitting[0]], action.out, action.claim)
         if not fitting:
+            own = table.ends[self.current] if layout.owned else None
+            if own is not None:  # a star: the seat plays on its own line only, whatever another line shows
+                raise IllegalAction(f"{t} does not fit your line {layout.names[self.current]}, which shows {own[0]}")
             raise IllegalAction(f"{t} does not fit any open end ({layout.ends_text(table)})")
         names = " and ".join(layout.names[i] for i in fitting)
         raise IllegalAction(f"{t} fits {names}: say which end, like '{t} {layout.names[fitting[0]]}'")

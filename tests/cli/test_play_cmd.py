@@ -331,3 +331,52 @@ def test_a_pool_game_ended_early_says_who_could_not_ante(capsys: pytest.CaptureF
     assert "\nYou and Computer 3 cannot ante for another hand: the game ends.\n" in out
     assert play("domino_pool", "easy", 2, {"hands": 2}, read=scripted([])) == 0  # the hands agreed, all played
     assert "cannot ante" not in capsys.readouterr().out
+
+
+def test_the_terminal_says_why_a_seat_plays_again() -> None:
+    """Seed 003's second mode: "when you play a double, and it is your turn, you can play it out and still keep your
+    turn"; "When your adversary cannot play, you play for him, and for yourself too". Seed 000's version 2: the
+    starter "must then play a matching tile on it if they can". The terminal showed the same seat laying two tiles
+    in a row with no word of why ("Computer plays 6-6." then "Computer plays 6-2 on L.")."""
+    from bones.cli.play_cmd import describe
+    from bones.engine import GameState, get_rules
+    from tests.kit import deal, play as play_moves
+
+    a = "6-6 6-5 5-1 6-2 0-0 3-3 4-0"
+    b = "2-1 3-2 4-3 4-4 1-1 2-2 1-0"  # no six, no five
+    g = GameState.new(get_rules("boys_game"), deals=[deal([b, a])])  # the computer holds the 6-6 and sets it
+    said = describe(g, play_moves(g, "6-6"), "Computer")
+    assert said == "Computer plays 6-6. A double keeps the turn: Computer plays again."
+    g = play_moves(g, "6-6", "6-5 L", "pass")
+    said = describe(g, play_moves(g, "5-1 L"), "Computer")
+    assert said == ("Computer plays 5-1 on L. You could not play, so that tile was laid for you: Computer plays "
+                    "again, for its own turn.")
+    g = GameState.new(get_rules("boys_game"), deals=[deal([a, b])])  # you hold it
+    assert describe(g, play_moves(g, "6-6"), "You") == "You play 6-6. A double keeps the turn: you play again."
+    g = play_moves(g, "6-6", "6-5 L", "pass")
+    said = describe(g, play_moves(g, "5-1 L"), "You")
+    assert said == ("You play 5-1 on L. Computer could not play, so that tile was laid for it: you play again, for "
+                    "your own turn.")
+    # the other's turn comes next: nothing to explain
+    g = play_moves(g, "5-1 L")
+    assert describe(g, play_moves(g, "6-2 R"), "You") == "You play 6-2 on R."
+    # the French mode keeps no turn for a double: a "go" lets the other lay one tile, then he is asked again
+    g = GameState.new(get_rules("boys_french"), deals=[deal([a, b])])
+    assert describe(g, play_moves(g, "6-6"), "You") == "You play 6-6."
+    # Honest John 2: the starter plays on the centre double if it can
+    rules = get_rules("honest_john_2", {"players": 3, "hand_size": 3})
+    g = GameState.new(rules, deals=[deal(["9-9 9-3 1-0", "9-5 5-5 5-4", "8-8 3-3 3-2"], "", 9)])
+    said = describe(g, play_moves(g, "9-9"), "Computer 1")
+    assert said == "Computer 1 plays 9-9. The starter then plays on the centre double if it can: Computer 1 plays again."
+
+
+def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 000's version 2: "In case of a stalemate, the winner is the player with fewest pips on their remaining
+    tiles, provided that that number is less than 10." The terminal said "Round points: nobody scores." beside the
+    lightest hand's 13 pips, with no word of the limit."""
+    assert play("honest_john_2", "beginner", 11, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("The round is blocked. Hands: You 13 pips, Computer 1 16 pips, Computer 2 22 pips. Round points: nobody "
+            "scores (a stalemate is won only with fewer than 10 pips).") in out
+    assert "Round points: Computer 1 +112." in out  # won under 10: no such words

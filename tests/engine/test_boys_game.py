@@ -99,6 +99,18 @@ def test_second_mode_neither_can_go_the_fewest_score_the_difference_or_everythin
     assert settle(own, "out", 0, (0, 12)).points == (12, 0)
 
 
+def test_second_mode_neither_can_go_the_fewest_pips_count_not_the_fewest_pieces() -> None:
+    # "the one who has the fewest left counts the other's numbers, and subtracts the number of his own": read as the
+    # fewest pips, as the French mode says ("the lowest number of pips, not pieces"), so the balance is his
+    a = "6-6 5-2 5-1 4-4 4-3 4-0 2-0"
+    b = "5-5 5-0 3-2 3-0 2-2 2-1 1-1"  # no six
+    g = play(GameState.new(get_rules("boys_game"), deals=[deal([a, b])]), "6-6")  # nobody can follow the 6-6
+    result = g.results[-1]
+    assert result.end == "blocked" and result.pips_left == (34, 32)
+    assert [len(h) for h in result.hands_left] == [6, 7]
+    assert result.winner == 1 and result.points == (0, 34 - 32)
+
+
 def test_shut_the_game_after_a_go() -> None:
     # "when one player cannot go, the other is not bound to proceed, even if able, but can at once shut the game and
     # count"

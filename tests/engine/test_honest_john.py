@@ -105,6 +105,14 @@ def test_the_whole_round_a_closed_line_still_sells_and_the_winner_takes_a_chip_f
     assert g.scores == (18, 19, 23, 20) and sum(g.scores) == 80
 
 
+def test_a_tile_written_without_its_line_is_refused_for_the_seats_own_line() -> None:
+    # seat 1's line shows 6 and seat 2's shows 8: 8-7 fits seat 2's line, but "Each player builds their own line",
+    # so the refusal names seat 1's own line, not "any open end" beside a list that shows the 8 it would fit
+    g = play(bolton(HANDS), "9-9", "ask", "sell 9-6", "9-8 S2", "9-5 S3", "9-1 S0")
+    assert g.current_seat == 1 and ends(g) == {"S0": 1, "S1": 6, "S2": 8, "S3": 5}
+    assert_refused(g, "8-7", match="^8-7 does not fit your line S1, which shows 6$")
+
+
 def test_selling_the_last_tile_wins_the_round() -> None:
     # seat 2 plays 9-2 and keeps 2-1; nobody can sell seats 3 and 0 a nine; seat 1 needs a 1 and buys 2-1 from seat 2
     g = play(bolton(["9-9 0-0", "9-1 5-5", "9-2 2-1", "7-7 6-6"]), "9-9", "9-1 S1", "9-2 S2", "ask", "ask")
