@@ -306,7 +306,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             try:
                 game = kept[0] = game.apply(action)
             except IllegalAction as e:
-                print(f"   Not allowed: {str(e).replace(f'the hand of seat {YOU}', 'your hand')}.")
+                why = str(e).replace(f"the hand of seat {YOU}", "your hand")
+                if obs.asker is not None:  # the engine's "seat 3 asked you", as the terminal names that seat
+                    why = why.replace(f"seat {obs.asker} asked you", f"{names[obs.asker]} asked you")
+                print(f"   Not allowed: {why}.")
                 continue
             msg = describe(before, game, "You")
             if action.kind == "draw":
