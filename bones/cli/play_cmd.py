@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
                           new_game, observe, record_text)
-from bones.engine.rules import GameEnd, get_rules
+from bones.engine.rules import GameEnd, get_rules, subject
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
@@ -267,7 +267,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     # the seed is said once the game is over or left (`_seed_words`), never while it is played
-    print(f"{game.rules.name} against {level}. {game.rules.description}")
+    print(f"{subject(game.rules.name)} against {level}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"

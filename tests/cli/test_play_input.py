@@ -264,3 +264,18 @@ def test_a_move_refused_while_a_computer_asks_you_for_a_tile_names_that_computer
     assert out.count("Not allowed: Computer 3 asked you for a tile: sell one that fits its line, like "
                      "'sell 9-3'.") == 2
     assert "seat 3" not in out
+
+
+def test_a_game_named_with_a_comma_closes_it_with_another_before_more_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"Block, playing on against beginner.", "Block, playing on is played by 2 to 4 players", "in Honest John,
+    version 2 a tile asked for is given", "Expert does not play Block, playing on with 4 players": a name with a
+    comma in it is closed by another when the sentence goes on (as the table says it, `words.subject`)."""
+    assert play("block_play_on", "beginner", 5, {"players": 3}, read=scripted(["q"])) == 0
+    assert capsys.readouterr().out.startswith("Block, playing on, against beginner. ")
+    assert main(["play", "--rules", "block_play_on", "--players", "1"]) == 2
+    assert "bones play: Block, playing on, is played by 2 to 4 players, not 1" in capsys.readouterr().err
+    assert play("honest_john_2", "easy", 2, None, read=scripted(["1", "sell 1-1", "q"])) == 0
+    assert "Not allowed: in Honest John, version 2, a tile asked for is given" in capsys.readouterr().out
+    assert play("block_play_on", "expert", 5, {"set": 12}, read=scripted(["q"])) == 0
+    assert "Expert does not play Block, playing on, with 4 players (" in capsys.readouterr().out
