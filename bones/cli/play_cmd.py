@@ -9,8 +9,8 @@ import random
 import sys
 from typing import Any, Callable, Sequence
 
-from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
-                          new_game, observe, record_text)
+from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
+                          game_to_record, new_game, observe, record_text)
 from bones.engine.rules import GameEnd, get_rules, subject
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
@@ -349,7 +349,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                for side in game.rules.sides if r.points[side[0]]) or "nobody scores"
             what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
-            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
+            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_divided(game.rules, r, before.pool, names)}")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
     short = _cannot_ante(game)
@@ -379,6 +379,20 @@ def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | 
         shown = json.dumps(value) if isinstance(value, bool) else str(value)
         words.append(f"--players {shown}" if key == "players" else f"--option {key}={shown}")
     return f"Seed {seed}: `{' '.join(words)}` deals this game again."
+
+
+def _divided(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> str:
+    """Where tied lightest hands divide the pool (Domino Pool, "ties divide"): who, how much each, and the odd chips
+    left in it for the next hand; the gains alone net the ante out of sight. "" for a pool taken by one."""
+    tied = result.settlement.scorers
+    if not rules.has_pool or len(tied) < 2:
+        return ""
+    share = result.points[tied[0]] + rules.ante  # a seat's gain is its share less its ante
+    left = pool - share * len(tied)
+    who = f"{', '.join(names[i] for i in tied[:-1])} and {names[tied[-1]]}"
+    stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" if left else ""
+    return (f" {who} tie for the fewest pips and divide the pool of {pool}, {count_words(share, 'chip')} "
+            f"each{stays}.")
 
 
 def _cannot_ante(game: GameState) -> str | None:

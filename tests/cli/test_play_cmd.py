@@ -331,3 +331,18 @@ def test_a_pool_game_ended_early_says_who_could_not_ante(capsys: pytest.CaptureF
     assert "\nYou and Computer 3 cannot ante for another hand: the game ends.\n" in out
     assert play("domino_pool", "easy", 2, {"hands": 2}, read=scripted([])) == 0  # the hands agreed, all played
     assert "cannot ante" not in capsys.readouterr().out
+
+
+def test_a_pool_divided_between_tied_hands_is_said_with_what_stays_in_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool: a blocked hand with two tied lightest hands ("ties divide") said only "Chips this round:
+    Computer 1 -1." (the pool of three, one chip each to the tied and one left over, netted out of sight), and the
+    next hand's pool of four at a table of three was never explained."""
+    assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("The round is blocked. Hands: You 7 pips, Computer 1 9 pips, Computer 2 7 pips. Chips this round: "
+            "Computer 1 -1. You and Computer 2 tie for the fewest pips and divide the pool of 3, 1 chip each; "
+            "1 chip stays in the pool for the next hand.\n") in out
+    assert play("domino_pool", "easy", 2, None, read=scripted([])) == 0  # four chips divide between two
+    out = capsys.readouterr().out
+    assert ("Chips this round: You -1, Computer 1 +1, Computer 2 +1, Computer 3 -1. Computer 1 and Computer 2 tie "
+            "for the fewest pips and divide the pool of 4, 2 chips each.\n") in out
