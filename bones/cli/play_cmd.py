@@ -192,7 +192,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             # not isdigit: '²' is a digit that int() refuses; nor are more than 4300 digits read (Python refuses)
             chosen = int(number) if len(number) <= 9 else 0
             if not 1 <= chosen <= len(legal):
-                print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
+                numbers = "1 (the only move)" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
+                print(f"   Choose {numbers}, or write the move.")
                 continue
             if not claim:
                 return legal[chosen - 1]

@@ -89,7 +89,17 @@ def test_eleven_and_eighteen_are_asked_for_with_an(capsys: pytest.CaptureFixture
 def test_a_number_too_long_to_read_is_outside_the_menu_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     """Python reads no whole number of more than 4300 digits (int() raised ValueError)."""
     assert play("draw", "beginner", 3, None, read=scripted(["1" * 5000, "q"])) == 0
-    assert "Choose a number from 1 to 1, or write the move." in capsys.readouterr().out
+    assert "Choose 1 (the only move), or write the move." in capsys.readouterr().out
+
+
+def test_a_number_outside_a_menu_of_one_move_is_not_asked_from_1_to_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """A menu of a single move answered a 2 with "Choose a number from 1 to 1"."""
+    assert play("draw", "beginner", 3, None, read=scripted(["2", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "You may play: 1) " in out and "  2) " not in out.split("You may play: ")[1].split("\n")[0]
+    assert "Choose 1 (the only move), or write the move." in out and "from 1 to 1" not in out
+    assert play("muggins", "beginner", 5, None, read=scripted(["9", "q"])) == 0  # two moves: a number from 1 to 2
+    assert "Choose a number from 1 to 2, or write the move." in capsys.readouterr().out
 
 
 def test_a_tile_laid_either_way_round_says_which_half_faces_out() -> None:
