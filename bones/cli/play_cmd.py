@@ -9,10 +9,9 @@ import random
 import sys
 from typing import Any, Callable, Sequence
 
-from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, Rules, RulesError, game_to_record,
-                          new_game, observe, record_text)
-from bones.engine.game import RoundResult
-from bones.engine.rules import GameEnd, Turn, get_rules
+from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
+                          game_to_record, new_game, observe, record_text)
+from bones.engine.rules import GameEnd, Turn, get_rules, subject
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import player_for, stand_in
@@ -215,7 +214,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             # not isdigit: '²' is a digit that int() refuses; nor are more than 4300 digits read (Python refuses)
             chosen = int(number) if len(number) <= 9 else 0
             if not 1 <= chosen <= len(legal):
-                print(f"   Choose a number from 1 to {len(legal)}, or write the move.")
+                numbers = "1 (the only move)" if len(legal) == 1 else f"a number from 1 to {len(legal)}"
+                print(f"   Choose {numbers}, or write the move.")
                 continue
             if not claim:
                 return legal[chosen - 1]
@@ -290,7 +290,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     # the seed is said once the game is over or left (`_seed_words`), never while it is played
-    print(f"{game.rules.name} against {level}. {game.rules.description}")
+    print(f"{subject(game.rules.name)} against {level}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"
@@ -329,7 +329,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             try:
                 game = kept[0] = game.apply(action)
             except IllegalAction as e:
-                print(f"   Not allowed: {str(e).replace(f'the hand of seat {YOU}', 'your hand')}.")
+                why = str(e).replace(f"the hand of seat {YOU}", "your hand")
+                if obs.asker is not None:  # the engine's "seat 3 asked you", as the terminal names that seat
+                    why = why.replace(f"seat {obs.asker} asked you", f"{names[obs.asker]} asked you")
+                print(f"   Not allowed: {why}.")
                 continue
             msg = describe(before, game, "You")
             if action.kind == "draw":
@@ -370,7 +373,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                                for side in game.rules.sides if r.points[side[0]])
             gained = gained or "nobody scores" + _why_nobody(game.rules, r)
             what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
-            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.")
+            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_divided(game.rules, r, before.pool, names)}")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
     short = _cannot_ante(game)
@@ -408,6 +411,20 @@ def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | 
         shown = json.dumps(value) if isinstance(value, bool) else str(value)
         words.append(f"--players {shown}" if key == "players" else f"--option {key}={shown}")
     return f"Seed {seed}: `{' '.join(words)}` deals this game again."
+
+
+def _divided(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> str:
+    """Where tied lightest hands divide the pool (Domino Pool, "ties divide"): who, how much each, and the odd chips
+    left in it for the next hand; the gains alone net the ante out of sight. "" for a pool taken by one."""
+    tied = result.settlement.scorers
+    if not rules.has_pool or len(tied) < 2:
+        return ""
+    share = result.points[tied[0]] + rules.ante  # a seat's gain is its share less its ante
+    left = pool - share * len(tied)
+    who = f"{', '.join(names[i] for i in tied[:-1])} and {names[tied[-1]]}"
+    stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" if left else ""
+    return (f" {who} tie for the fewest pips and divide the pool of {pool}, {count_words(share, 'chip')} "
+            f"each{stays}.")
 
 
 def _cannot_ante(game: GameState) -> str | None:

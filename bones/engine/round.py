@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 from .actions import ASK, DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
-from .rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn
+from .rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn, subject
 from .scoring import Settlement, carried, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
 
@@ -757,7 +757,7 @@ class RoundState:
         kind = rules.answer
         if action.kind != kind:
             how = "sold" if rules.sells else "given"
-            raise IllegalAction(f"in {rules.name_in_sentence} a tile asked for is {how}: "
+            raise IllegalAction(f"in {subject(rules.name_in_sentence)} a tile asked for is {how}: "
                                 f"'{kind} {action.tile}'")
         tile = action.tile
         assert tile is not None

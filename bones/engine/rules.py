@@ -353,7 +353,7 @@ class Rules:
             elif key == "players":
                 if value not in self.allowed_players:
                     allowed = players_words(self.allowed_players)
-                    raise RulesError(f"{self.name} is played by {allowed} players, not {value}")
+                    raise RulesError(f"{subject(self.name)} is played by {allowed} players, not {value}")
                 changes["players"] = value
             elif key == "hand_size":
                 if value < 1:
@@ -713,6 +713,12 @@ def get_rules(rules_id: str, options: Mapping[str, Any] | None = None) -> Rules:
     if not isinstance(rules_id, str) or rules_id not in RULES:
         raise RulesError(f"unknown rules {rules_id!r} (known: {', '.join(RULES)})")
     return RULES[rules_id].with_options(options)
+
+
+def subject(name: str) -> str:
+    """A game's name as the subject of a sentence, or wherever more words follow it: a name with a comma in it
+    closes it with another ("Block, playing on, is played to 100", not "Block, playing on is played to 100")."""
+    return f"{name}," if ", " in name else name
 
 
 def players_words(counts: tuple[int, ...]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from bones.engine.rules import Rules
+from bones.engine.rules import Rules, subject
 
 from .base import Budget, Choice, Player
 
@@ -136,9 +136,10 @@ def stand_in(level: str, rules: Rules) -> StandIn:
         seen.add(other.id)
         why_other = other.unsupported(rules)
         if why_other is None:
-            seats = f" with {rules.players} players" if len(rules.allowed_players) > 1 else ""
-            return StandIn(other.id, f"{lv.name} does not play {rules.name}{seats} ({why}); {other.name} plays "
-                                     f"in its place.")
+            # "Block, playing on, with 4 players": a name with a comma closes it before more words
+            seats = f"{subject(rules.name)} with {rules.players} players" if len(rules.allowed_players) > 1 \
+                else rules.name
+            return StandIn(other.id, f"{lv.name} does not play {seats} ({why}); {other.name} plays in its place.")
     raise ValueError(f"{lv.name} does not play {rules.name} ({why})")
 
 

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring
+from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring, subject  # subject: the words of the table too
 from bones.engine.scoring import play_points, round_pips
 
 
@@ -36,12 +36,6 @@ class Names:
     def verb(self, seat: int, you: str, other: str) -> str:
         """`you` after "You", `other` after anyone else ("hold" / "holds")."""
         return you if self.labels[seat] == "You" else other
-
-
-def subject(name: str) -> str:
-    """A game's name as the subject of a sentence: a name with a comma in it closes it with another ("Block,
-    playing on, is played to 100", not "Block, playing on is played to 100")."""
-    return f"{name}," if ", " in name else name
 
 
 def or_list(pips: Sequence[int]) -> str:

@@ -380,3 +380,18 @@ def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
     assert ("The round is blocked. Hands: You 13 pips, Computer 1 16 pips, Computer 2 22 pips. Round points: nobody "
             "scores (a stalemate is won only with fewer than 10 pips).") in out
     assert "Round points: Computer 1 +112." in out  # won under 10: no such words
+
+
+def test_a_pool_divided_between_tied_hands_is_said_with_what_stays_in_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool: a blocked hand with two tied lightest hands ("ties divide") said only "Chips this round:
+    Computer 1 -1." (the pool of three, one chip each to the tied and one left over, netted out of sight), and the
+    next hand's pool of four at a table of three was never explained."""
+    assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("The round is blocked. Hands: You 7 pips, Computer 1 9 pips, Computer 2 7 pips. Chips this round: "
+            "Computer 1 -1. You and Computer 2 tie for the fewest pips and divide the pool of 3, 1 chip each; "
+            "1 chip stays in the pool for the next hand.\n") in out
+    assert play("domino_pool", "easy", 2, None, read=scripted([])) == 0  # four chips divide between two
+    out = capsys.readouterr().out
+    assert ("Chips this round: You -1, Computer 1 +1, Computer 2 +1, Computer 3 -1. Computer 1 and Computer 2 tie "
+            "for the fewest pips and divide the pool of 4, 2 chips each.\n") in out

@@ -89,7 +89,17 @@ def test_eleven_and_eighteen_are_asked_for_with_an(capsys: pytest.CaptureFixture
 def test_a_number_too_long_to_read_is_outside_the_menu_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     """Python reads no whole number of more than 4300 digits (int() raised ValueError)."""
     assert play("draw", "beginner", 3, None, read=scripted(["1" * 5000, "q"])) == 0
-    assert "Choose a number from 1 to 1, or write the move." in capsys.readouterr().out
+    assert "Choose 1 (the only move), or write the move." in capsys.readouterr().out
+
+
+def test_a_number_outside_a_menu_of_one_move_is_not_asked_from_1_to_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """A menu of a single move answered a 2 with "Choose a number from 1 to 1"."""
+    assert play("draw", "beginner", 3, None, read=scripted(["2", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "You may play: 1) " in out and "  2) " not in out.split("You may play: ")[1].split("\n")[0]
+    assert "Choose 1 (the only move), or write the move." in out and "from 1 to 1" not in out
+    assert play("muggins", "beginner", 5, None, read=scripted(["9", "q"])) == 0  # two moves: a number from 1 to 2
+    assert "Choose a number from 1 to 2, or write the move." in capsys.readouterr().out
 
 
 def test_a_tile_laid_either_way_round_says_which_half_faces_out() -> None:
@@ -252,3 +262,30 @@ def test_help_shows_the_moves_again(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "is not a move" not in out
     assert out.count("Write a move's number, or its text as listed") == 2 and out.count("   You may ") >= 3
+
+
+def test_a_move_refused_while_a_computer_asks_you_for_a_tile_names_that_computer(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Honest John: typing a draw, a pass or a play when Computer 3 has asked you for a tile said "seat 3 asked
+    you for a tile", a number the terminal calls a seat by nowhere else."""
+    assert play("honest_john", "easy", 54, None, read=scripted(["draw", "9-7", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "Computer 3 asks you for a tile for its line: you must sell one." in out
+    assert out.count("Not allowed: Computer 3 asked you for a tile: sell one that fits its line, like "
+                     "'sell 9-3'.") == 2
+    assert "seat 3" not in out
+
+
+def test_a_game_named_with_a_comma_closes_it_with_another_before_more_words(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """"Block, playing on against beginner.", "Block, playing on is played by 2 to 4 players", "in Honest John,
+    version 2 a tile asked for is given", "Expert does not play Block, playing on with 4 players": a name with a
+    comma in it is closed by another when the sentence goes on (as the table says it, `words.subject`)."""
+    assert play("block_play_on", "beginner", 5, {"players": 3}, read=scripted(["q"])) == 0
+    assert capsys.readouterr().out.startswith("Block, playing on, against beginner. ")
+    assert main(["play", "--rules", "block_play_on", "--players", "1"]) == 2
+    assert "bones play: Block, playing on, is played by 2 to 4 players, not 1" in capsys.readouterr().err
+    assert play("honest_john_2", "easy", 2, None, read=scripted(["1", "sell 1-1", "q"])) == 0
+    assert "Not allowed: in Honest John, version 2, a tile asked for is given" in capsys.readouterr().out
+    assert play("block_play_on", "expert", 5, {"set": 12}, read=scripted(["q"])) == 0
+    assert "Expert does not play Block, playing on, with 4 players (" in capsys.readouterr().out
