@@ -92,7 +92,8 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
 def _again(before: GameState, after: GameState, action: Action, who: str) -> str:
     """Why the seat that just laid `action` plays again, where the rules give it another turn: in the Boy's Game's
     second mode a double keeps the turn, and the tile laid right after the other's "go" was laid for him (the
-    same seat then plays for itself); in Honest John 2 the starter plays on the centre double if it can."""
+    same seat then plays for itself); in Honest John 2 the starter plays on the centre double if it can; playing on,
+    a seat goes on while a tile of its hand follows suit."""
     rnd, seat = before.round, before.current_seat
     if rnd is None or seat is None or after.round_index != before.round_index or after.current_seat != seat:
         return ""
@@ -108,6 +109,8 @@ def _again(before: GameState, after: GameState, action: Action, who: str) -> str
     if rules.lead_plays_again and action.end is None:
         can = "you can" if who == "You" else "it can"
         return f" The starter then plays on the centre double if {can}: {me} {plays} again."
+    if rules.turn is Turn.PLAY_ON:
+        return f" {'You' if who == 'You' else 'It'} can follow suit: {me} {plays} on."
     return ""
 
 

@@ -340,7 +340,7 @@ def test_the_terminal_says_why_a_seat_plays_again() -> None:
     in a row with no word of why ("Computer plays 6-6." then "Computer plays 6-2 on L.")."""
     from bones.cli.play_cmd import describe
     from bones.engine import GameState, get_rules
-    from tests.kit import deal, play as play_moves
+    from tests.kit import deal, play as play_moves, tiles
 
     a = "6-6 6-5 5-1 6-2 0-0 3-3 4-0"
     b = "2-1 3-2 4-3 4-4 1-1 2-2 1-0"  # no six, no five
@@ -368,6 +368,15 @@ def test_the_terminal_says_why_a_seat_plays_again() -> None:
     g = GameState.new(rules, deals=[deal(["9-9 9-3 1-0", "9-5 5-5 5-4", "8-8 3-3 3-2"], "", 9)])
     said = describe(g, play_moves(g, "9-9"), "Computer 1")
     assert said == "Computer 1 plays 9-9. The starter then plays on the centre double if it can: Computer 1 plays again."
+    # Block, playing on: "he may go on as long as he can follow suit to either end of the line"
+    rules = get_rules("block_play_on", {"players": 2})
+    hands = ["6-6 6-5 5-4 4-3 0-0 1-0 2-0", "5-5 3-3 2-2 1-1 3-1 2-1 6-1"]
+    g = GameState.new(rules, deals=[deal(hands)._replace(cut=tiles("0-0 6-5"))])
+    assert describe(g, play_moves(g, "6-6"), "You") == "You play 6-6. You can follow suit: you play on."
+    g = play_moves(g, "6-6", "6-5 L", "5-4 L")
+    assert describe(g, play_moves(g, "4-3 L"), "You") == "You play 4-3 on L."  # nothing follows 3 or 6: turn passes
+    g = GameState.new(rules, deals=[deal(hands[::-1])._replace(cut=tiles("6-5 0-0"))])
+    assert describe(g, play_moves(g, "6-6"), "Computer") == "Computer plays 6-6. It can follow suit: Computer plays on."
 
 
 def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
