@@ -292,6 +292,11 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     elif again:
         its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
         turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
+    elif obs.rules.turn is Turn.PLAY_ON and last is not None and last.seat == seat and last.action.kind == "play":
+        # seed 004: "he may go on as long as he can follow suit to either end of the line"
+        it = "you" if names.who(seat) == "You" else "it" if not two_players else names.lower(seat)
+        turn = f"{names.whose(seat)} turn again: {it} can follow suit, so {it} {names.verb(seat, 'play', 'plays')} on"
+        again = True
     else:
         turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:

@@ -656,6 +656,27 @@ def test_a_tile_laid_for_a_seat_that_said_go_is_said_in_the_status(app: Any, cli
         "The computer could not play, so that tile was laid for the computer: you play again, for your own turn.")
 
 
+def test_playing_on_after_ones_own_tile_is_said_in_the_status() -> None:
+    # seed 004, each for himself: "he may go on as long as he can follow suit to either end of the line"
+    from bones.engine import observe
+    from bones.web.view import build_view
+
+    def on(g: GameState) -> bool:
+        h = g.round.history
+        return bool(h) and h[-1].seat == 0 and h[-1].action.kind == "play" and g.current_seat == 0
+
+    four = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
+    spot = find("block_play_on", {}, on)
+    assert build_view(observe(spot.game, 0), four)["status"] == "Your turn again: you can follow suit, so you play on."
+    g = spot.game  # the near seat's lead; play on by the first legal move until Computer 1 plays on
+    while not (g.round.history and g.round.history[-1].seat == 1 and g.current_seat == 1):
+        g = g.apply(g.legal_actions()[0])
+    assert build_view(observe(g, 0), four)["status"] == "Computer 1's turn again: it can follow suit, so it plays on."
+    two = Names(("Player 1", "Player 2", "Player 3", "Player 4"))
+    assert build_view(observe(g, 0), two, two_players=True)["status"].startswith(
+        "Player 2's turn again: Player 2 can follow suit, so Player 2 plays on")
+
+
 def test_between_two_people_the_lid_stays_up_while_the_turn_does(app: Any, client: TestClient) -> None:
     """A double that keeps the turn (and a muggins, and a draw) leaves the mover's tiles face up."""
     def double(g: GameState) -> bool:
