@@ -16,7 +16,7 @@ from .actions import ASK, DRAW, MUGGINS, PASS, SHUT, Action
 from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
 from .rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn, subject
 from .scoring import Settlement, carried, play_points, settle, unclaimed, with_claims
-from .tiles import TILES_BY_ID, Tile, mask_pips, tiles_of_mask
+from .tiles import TILES_BY_ID, Tile, mask_pips, not_in_set, tiles_of_mask
 
 # Interned leads: a round's first tile, id t, is LEADS[t].
 LEADS: tuple[Action, ...] = tuple(Action("play", t, None) for t in TILES_BY_ID)
@@ -404,6 +404,13 @@ class RoundState:
 
     # ----- acting ------------------------------------------------------------------------------------------
 
+    def _not_held(self, tile: Tile, seat: int) -> IllegalAction:
+        """A tile the seat does not hold: one of another set is said to be no tile of this game at all."""
+        top = self.setup.rules.max_pip
+        if tile.high > top:
+            return IllegalAction(not_in_set(tile, top))
+        return IllegalAction(f"{tile} is not in the hand of seat {seat}")
+
     def resolve(self, action: Action) -> Action:
         """The action with its end filled in where the text left it out and only one end fits."""
         if action.kind != "play" or action.end is not None or self.table.down == 0 or action.tile is None:
@@ -412,7 +419,7 @@ class RoundState:
         if self.setup.asks and self.asker >= 0:
             raise IllegalAction(self._asked_text())
         if not (self.hands[self.current] >> t.id) & 1:  # as `_play` says it: not "fits no end"
-            raise IllegalAction(f"{t} is not in the hand of seat {self.current}")
+            raise self._not_held(t, self.current)
         layout = self.setup.layout
         table = self.table
         fitting = [i for i in layout.playable_slots(table, self.current)
@@ -526,7 +533,7 @@ class RoundState:
         seat = self.current
         hand = self.hands[seat]
         if not (hand >> tid) & 1:
-            raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
+            raise self._not_held(tile, seat)
         setup = self.setup
         layout = setup.layout
         table = self.raw  # index it (see `Table`); `_as_table` where a layout's method reads it
@@ -768,7 +775,7 @@ class RoundState:
         if action.end is not None and action.end != end:
             raise IllegalAction(f"the tile goes on the line of the seat that asked, {end}, not {action.end}")
         if not (hand >> tile.id) & 1:
-            raise IllegalAction(f"{tile} is not in the hand of seat {seat}")
+            raise self._not_held(tile, seat)
         table = self.table
         try:
             outer = layout.outer(table, asker, tile, None, asker)

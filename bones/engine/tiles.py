@@ -123,3 +123,21 @@ def mask_pips(mask: int) -> int:
 def article(pip: int) -> str:
     """"a" or "an" before a number of pips as it is said: an 8, an 11, an 18 (eight, eleven, eighteen)."""
     return "an" if pip in (8, 11, 18) else "a"
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def set_words(max_pip: int) -> str:
+    """"the double-six set"."""
+    return f"the double-{number_word(max_pip)} set"
+
+
+def not_in_set(tile: "Tile | str", max_pip: int) -> str:
+    """Why a tile written with a half above the set's highest number is no tile of the game at all."""
+    return f"{tile} is not a tile of {set_words(max_pip)}: its halves show 0 to {max_pip}"

@@ -13,21 +13,10 @@ from typing import Any
 from bones.engine import Rules
 from bones.engine.rules import Cut, Fit, GameEnd, LayoutKind, NextLeader, NoDouble, Opening, RoundScoring, Turn
 from bones.engine.scoring import round_pips, settle, sum_points
+from bones.engine.tiles import number_word, set_words
 
 from .variations import played_with, value_of, variation_keys
 from .words import subject
-
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen")
-
-
-def number_word(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def set_words(max_pip: int) -> str:
-    """"the double-six set"."""
-    return f"the double-{number_word(max_pip)} set"
 
 
 def _tiles(rules: Rules) -> list[str]:

@@ -19,10 +19,11 @@ from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, Ille
                           new_game, observe, observe_finished)
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, players_words
+from bones.engine.tiles import not_in_set
 from bones.players import LEVELS
 
 from . import computer, star, variations
-from .rules_text import rules_text, set_words
+from .rules_text import rules_text
 from .store import GameRow, Store
 from .view import build_view, claim_amounts, laid_for
 from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text,
@@ -487,7 +488,7 @@ class Table:
         top = get_rules(row.rules, _options(row)).max_pip
         if action.tile is not None and action.tile.high > top:
             shown = text.split()[0] if text.split() else str(action.tile)
-            raise ApiError(400, f"{shown[:20]} is not a tile of {set_words(top)}: its halves show 0 to {top}.")
+            raise ApiError(400, f"{not_in_set(shown[:20], top)}.")
         return action
 
     def act(self, token: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -149,6 +149,21 @@ def test_a_tile_you_do_not_hold_is_refused_as_not_in_your_hand(capsys: pytest.Ca
     assert "Not allowed: 4-3 does not fit any open end (L shows 5, R shows 5)." in capsys.readouterr().out
 
 
+def test_a_tile_of_another_set_is_refused_as_no_tile_of_this_game(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Play-testing: "6-7" typed at a double-six game was refused as "7-6 is not in your hand", as if some other
+    hand might hold it; the table already said it is no tile of the set. The terminal and `bones replay` say so too."""
+    assert play("muggins", "easy", 4, None, read=scripted(["6-7", "7-6 L", "q"])) == 0
+    out = capsys.readouterr().out
+    assert out.count("Not allowed: 7-6 is not a tile of the double-six set: its halves show 0 to 6.") == 2
+    record = {"format": "bones-record/1", "rules": "draw", "seed": 3, "rounds": [{"actions": ["9-9"]}]}
+    path = tmp_path / "nine.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["message"] == "9-9 is not a tile of the double-six set: its halves show 0 to 6"
+
+
 def test_a_go_names_a_game_called_the_something_in_lower_case(capsys: pytest.CaptureFixture[str]) -> None:
     """"nobody draws in the Boy's Game", not "in The Boy's Game" (`Rules.name_in_sentence`, as the table says it)."""
     assert play("boys_game", "easy", 4, None, read=scripted([])) == 0
