@@ -764,8 +764,10 @@ class RoundState:
         kind = rules.answer
         if action.kind != kind:
             how = "sold" if rules.sells else "given"
+            legal = [a.tile for a in self.legal_actions()]  # the tile named, where it may go; else one that may
+            tile = action.tile if action.tile in legal else legal[0]
             raise IllegalAction(f"in {subject(rules.name_in_sentence)} a tile asked for is {how}: "
-                                f"'{kind} {action.tile}'")
+                                f"'{kind} {tile}'")
         tile = action.tile
         assert tile is not None
         seat = self.current

@@ -181,6 +181,9 @@ def test_the_starter_plays_on_the_centre_double_and_a_new_number_waits_for_its_d
     # ending in that number can be continued with any other tile": seat 2 holds 3-3 and 3-2 and must give the 3-3
     assert g.current_seat == 2 and legal(g) == ["give 3-3 S0"]
     assert_refused(g, "give 3-2", match="takes only the 3-3")
+    # "sell" where tiles are given names a tile that may be given, not the one named (the 3-2 may not)
+    assert_refused(g, "sell 3-2", match=r"a tile asked for is given: 'give 3-3'$")
+    assert_refused(g, "sell 3-3", match=r"a tile asked for is given: 'give 3-3'$")
     g = play(g, "give 3-3")
     assert g.current_seat == 1 and g.totals() == (0, 0, 0)  # a gift costs nothing
     assert legal(g) == ["5-5 S1"]  # 5-4 waits for the 5-5 too
