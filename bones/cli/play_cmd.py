@@ -307,6 +307,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         print(cut_text(Names(names), game.rules, game.cut, game.round.leader))
     shown_round = -1
     drawing: tuple[GameState, int] | None = None  # a computer's draws in a row: the state before them, how many
+    drew_forced = False  # the player's last action was a draw made for it (nothing fitted)
     while not game.over:
         if game.round_index != shown_round:
             shown_round = game.round_index
@@ -319,9 +320,12 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         obs = observe(game, seat)
         before = game
         if seat == YOU:
-            _show(obs, names)
             legal = obs.legal_actions()
-            if len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask"):
+            forced = len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask")
+            if not (forced and drew_forced):  # a run of forced draws shows the table once, then a line a tile
+                _show(obs, names)
+            drew_forced = forced and legal[0].kind == "draw"
+            if forced:
                 action = legal[0]
             else:
                 asked = _ask(obs, read, names)
@@ -343,6 +347,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 new = [t for t in drawn if t not in obs.hand]
                 msg += f" You drew {new[0]}." if new else ""
         else:
+            drew_forced = False  # the table has moved on: the player's next turn shows it again
             move = computers[seat](obs)
             game = kept[0] = game.apply(move)
             if (move.kind == "draw" and game.current_seat == seat and game.round_index == before.round_index

@@ -304,3 +304,14 @@ def test_a_game_named_with_a_comma_closes_it_with_another_before_more_words(
     assert "Not allowed: in Honest John, version 2, a tile asked for is given" in capsys.readouterr().out
     assert play("block_play_on", "expert", 5, {"set": 12}, read=scripted(["q"])) == 0
     assert "Expert does not play Block, playing on, with 4 players (" in capsys.readouterr().out
+
+
+def test_a_run_of_your_forced_draws_shows_the_table_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """Play-testing: each draw made for you reprinted the whole table (at eight seats, a screen a tile), while a
+    computer's run of draws was one line. The table shows once, then a line a tile, then again when you may play."""
+    assert play("draw", "easy", 1, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("   Your hand: 6-3 3-3 1-1\n"
+            "   You cannot play on 4 or 5 and draw a tile. You drew 3-2.\n"
+            "   You cannot play on 4 or 5 and draw a tile. You drew 5-0.\n\n"
+            "── Draw, round 1") in out
