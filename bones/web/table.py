@@ -73,9 +73,10 @@ def hint_words(action: Action, reason: str | None, draws_freely: bool = False, a
         head = "nothing fits and nothing can be drawn: pass"
     why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
     why = why.replace(" pips", " dots")  # the table says dots, as the rules page does
-    if why and action.kind == "play" and action.tile is not None and ":" in why:
+    if why and action.kind in ("play", "sell", "give") and action.tile is not None and ":" in why:
         prefix, rest = why.split(":", 1)
-        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once
+        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once (and a
+            # sale or gift, "6-0 on the line of seat 4: …", is said by the head in the page's words)
             why = rest.strip()
     if why and action.kind != "play":
         why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why

@@ -263,3 +263,30 @@ def test_the_hint_names_your_line_as_the_page_does(client: TestClient, monkeypat
     hint = r.json()["hint"]
     assert hint["action"].endswith(" S0") and hint["say"].startswith(f"Hint: lay {hint['tile']} on your line"), hint
     assert "seat" not in hint["say"]
+
+
+@pytest.mark.parametrize("game", ["honest_john", "honest_john_2"])
+def test_the_hint_to_sell_or_give_names_the_tile_once_in_the_pages_words(client: TestClient,
+                                                                        monkeypatch: pytest.MonkeyPatch,
+                                                                        game: str) -> None:
+    # play-testing: "Hint: sell Computer 4 6-0: 6-0 on the line of seat 4: keeps your sevens." -- the tile twice,
+    # the second time with the engine's name for the asker's line, counted from 0
+    st = deal(client, monkeypatch, game, 4)
+    hints = []
+    for _ in range(2000):
+        v = st["view"]
+        if v["game_over"]:
+            break
+        answers = [a for a in v["legal"] if a.split()[0] in ("sell", "give")]
+        if len(answers) > 1:  # a choice of tiles: the hint gives a reason
+            r = client.post("/api/hint", json={"game": st["game"], "id": st["id"], "n": st["n"]})
+            assert r.status_code == 200, r.text
+            hints.append(r.json()["hint"])
+            if len(hints) == 3:
+                break
+        st = act(client, st, answers[-1] if answers else v["legal"][0])["state"]
+    assert hints, "never asked with a choice of tiles"
+    for hint in hints:
+        verb = "sell" if game == "honest_john" else "give"
+        assert hint["say"].startswith(f"Hint: {verb} Computer "), hint
+        assert "seat" not in hint["say"] and hint["say"].count(hint["tile"]) == 1, hint
