@@ -5,11 +5,12 @@ status line, the pool's chips, and the seats round the felt. Screenshots land in
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 import pytest
 
-from bones.engine import RULES
+from bones.engine import RULES, new_game
 from bones.web.words import subject
 
 from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
@@ -94,5 +95,39 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     assert page.inner_text("#status") == "Game over."
     if game == "domino_pool":
         assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New game to play again."
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def finished(game: str, seed: int, players: int) -> list[str]:
+    """A whole game of `game` dealt from `seed`, every seat choosing at random (from the seed) among its moves: the
+    actions."""
+    g = new_game(game, seed, {"players": players})
+    rng = random.Random(seed)
+    actions = []
+    while not g.over:
+        a = rng.choice(g.legal_actions())
+        g = g.apply(a)
+        actions.append(str(a))
+    return actions
+
+
+@pytest.mark.parametrize("game,players,seed", [("honest_john", 8, 3), ("honest_john_2", 8, 5)])
+def test_every_column_of_points_in_sight_at_eight_on_a_phone(browser: Any, server: Server, game: str,
+                                                             players: int, seed: int) -> None:
+    """The end of a game of Honest John for eight on a phone: with the short heads ("C3") the players' columns still
+    ran past the summary's box (C6 cut in half, C7 out of sight; in version 2 scores of three figures, +466, cut
+    the columns off from six at the table), so the page sets them closer and smaller."""
+    page = seat_at_table(browser, server, game, seed, players=players, device=PHONE,
+                         actions=finished(game, seed, players))
+    page.reload()
+    page.wait_for_selector("#game-over[open]")
+    past = page.evaluate("""() => {
+      const box = document.querySelector('.summary-box').getBoundingClientRect();
+      const heads = [...document.querySelectorAll('#game-over-table tr:first-child th')].slice(1, -1);
+      return heads.filter((h) => h.getBoundingClientRect().right > box.right + 1).map((h) => h.textContent); }""")
+    shot(page, f"over_{game}_{players}_phone")
+    assert not past, past
+    assert page.locator("#game-over-table tr:first-child th").all_inner_texts()[1:3] == ["You", "C1"]
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -212,7 +212,11 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   dlg.showModal();
   // Wider than its box (a phone, five or six seats): the players' columns take short heads ("C3", the whole name
   // its title), so every column of points is in sight and only the words of how each round ended scroll sideways
+  table.classList.remove("tight");
   if (table.parentElement.scrollWidth > table.parentElement.clientWidth + 1) shortHeads(head, summary.names);
+  // still past the box's edge (seven or eight seats, or scores of three figures): the columns closer and smaller
+  const edge = table.parentElement.getBoundingClientRect().right + 1;
+  if (head.children[summary.names.length].getBoundingClientRect().right > edge) table.classList.add("tight");
   $("play-again").focus();
   return new Promise((resolve) => {
     const done = (how) => () => {
