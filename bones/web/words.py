@@ -345,8 +345,9 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             return (f"{opening}: the lighter hand scores the heavier hand's excess, {others} − {low} = {gain} → "
                     f"+{gain} for {names.lower(st.scorers[0])}.")
         how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
-        if low:
-            how += f", less its own {low}: {others} − {low} = {gain}"
+        if low:  # tied lowest hands each take off their own (the same count)
+            own = "their own" if len(st.scorers) > 1 else "its own"
+            how += f", less {own} {low}: {others} − {low} = {gain}"
         who = _names_list(names, st.scorers)
         each = " each" if len(st.scorers) > 1 else ""
         lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"

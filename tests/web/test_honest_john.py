@@ -290,3 +290,18 @@ def test_the_hint_to_sell_or_give_names_the_tile_once_in_the_pages_words(client:
         verb = "sell" if game == "honest_john" else "give"
         assert hint["say"].startswith(f"Hint: {verb} Computer "), hint
         assert "seat" not in hint["say"] and hint["say"].count(hint["tile"]) == 1, hint
+
+
+def test_tied_lowest_hands_take_off_their_own_dots() -> None:
+    # play-testing (Sebastopol): "The lowest hands score the dots in the others, 8 + 8 = 16, less its own 6" -- two
+    # hands, each less its own: "their own"
+    seb = RULES["sebastopol"]
+    tied = round_text(NAMES4, result(seb, "blocked", None, (6, 8, 8, 6)), seb, 7)
+    assert tied.endswith("The lowest hands score the dots in the others, 8 + 8 = 16, less their own 6: 16 − 6 = 10 → "
+                         "+10 each for you and Computer 3."), tied
+    alone = round_text(NAMES4, result(seb, "blocked", None, (6, 8, 8, 5)), seb, 7)
+    assert "The lowest hand scores the dots in the others, 6 + 8 + 8 = 22, less its own 5: " in alone, alone
+    hj2 = RULES["honest_john_2"].with_options({"players": 4})
+    stale = round_text(NAMES4, result(hj2, "blocked", None, (4, 15, 4, 22)), hj2, 2)
+    assert stale.endswith("The lightest hands, under 10, score the dots in the others, 15 + 22 = 37, less their own 4: "
+                          "37 − 4 = 33 → +33 each for you and Computer 2."), stale
