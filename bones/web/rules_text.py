@@ -446,6 +446,7 @@ def rules_text(rules: Rules) -> dict[str, Any]:
     chosen = played_with(rules)
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."
-    return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": summary,
+    return {"game": rules.id, "name": rules.name, "players": rules.players,
+            "name_says_players": rules.name_says_players, "summary": summary,
             "options": {k: value_of(rules, k) for k in variation_keys(rules)},
             "sections": [{"title": t, "lines": list(lines)} for t, lines in _cached(rules)]}

@@ -131,3 +131,22 @@ def test_every_column_of_points_in_sight_at_eight_on_a_phone(browser: Any, serve
     assert page.locator("#game-over-table tr:first-child th").all_inner_texts()[1:3] == ["You", "C1"]
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_rules_of_four_handed_block_say_four_once(browser: Any, server: Server) -> None:
+    """Play-testing: "Rules of Four-handed Block for 4 players", where the name already says how many play (the
+    one-line rules under the table and the record leave it out)."""
+    page = seat_at_table(browser, server, "partnership_block", 3, players=4)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert page.inner_text("#rules-title") == "Rules of Four-handed Block"
+    shot(page, "rules_partnership_block")
+    page.click("#rules-close")
+    page.select_option("#game", "sebastopol")  # a name that does not say it: the number stays
+    settle(page)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    page.wait_for_function("() => document.querySelector('#rules-title').textContent.includes('Sebastopol')")
+    assert page.inner_text("#rules-title") == "Rules of Sebastopol for 4 players"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -23,7 +23,9 @@ export async function openRules(game, players, options = {}) {
     }
   }
   const r = rulesCache.get(key);
-  $("rules-title").textContent = `Rules of ${midName(r.name)}` + (r.players > 2 ? ` for ${r.players} players` : "");
+  // the number at the table, unless the name says it ("Four-handed Block")
+  const many = r.players > 2 && !r.name_says_players;
+  $("rules-title").textContent = `Rules of ${midName(r.name)}` + (many ? ` for ${r.players} players` : "");
   $("rules-summary").textContent = r.summary;
   $("rules-body").replaceChildren(...r.sections.map((s) => {
     const sec = document.createElement("section");
