@@ -65,7 +65,11 @@ def _lead(rules: Rules) -> list[str]:
         else:
             out.append("After that the players set in turn, any tile they like.")
         return out
-    if rules.opening is Opening.HIGHEST_DOUBLE:
+    if rules.opening is Opening.HIGHEST_DOUBLE and rules.players * rules.hand_size == rules.tile_count:
+        top = rules.max_pip  # every tile is dealt (Sebastopol): the top double is always in a hand
+        first = (f"The whole set is dealt, so someone always holds {top}-{top}, the highest double: that player leads "
+                 "the first round.")
+    elif rules.opening is Opening.HIGHEST_DOUBLE:
         first = "The player holding the highest double leads the first round"
         if rules.no_double is NoDouble.REDEAL:
             first += "; if nobody was dealt a double, the tiles are shuffled and dealt again."

@@ -767,3 +767,16 @@ def test_the_rules_summary_says_dots_as_the_rest_of_the_panel_does(client: TestC
                                 ("domino_pool", 4, "else the fewest dots (ties divide)")):
         summary = client.get(f"/api/rules?game={game}&players={players}").json()["summary"]
         assert said in summary and "pip" not in summary, summary
+
+
+def test_the_rules_of_sebastopol_say_the_double_six_sets(client: TestClient) -> None:
+    # seed 004: "Each takes seven bones, and the double six sets." The panel said "The player holding the highest
+    # double leads the first round; if nobody was dealt a double, the heaviest tile leads", of a deal of the whole
+    # set, where someone always holds 6-6
+    r = client.get("/api/rules?game=sebastopol&players=4")
+    assert r.status_code == 200, r.text
+    lead = next(s["lines"] for s in r.json()["sections"] if s["title"] == "Who leads")
+    assert lead[:2] == ["The whole set is dealt, so someone always holds 6-6, the highest double: that player leads "
+                        "the first round.", "The tile that decided the lead is the first tile laid."], lead
+    assert not any("nobody was dealt a double" in line for line in lead), lead
+    assert lead[-1] == "Every round is led the same way as the first."
