@@ -12,6 +12,7 @@ from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring
 from bones.engine.scoring import play_points, round_pips
+from bones.engine.tiles import TILES_BY_ID
 
 
 class Names:
@@ -467,6 +468,10 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'hand')}."
     elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}."
+        last = results[-1].first if results else -1
+        if rules.game_end is GameEnd.DOUBLES_RUN_OUT and last > 0:  # over before the 0-0 round: the next deal
+            double = TILES_BY_ID[last].high  # left every lower double out of the hands
+            text = f"{text[:-1]}: no hand was dealt a double below {double}-{double} for another round."
     else:
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

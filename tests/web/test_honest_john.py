@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bones.engine import RULES, RoundResult, new_game
+from bones.engine import RULES, RoundResult, Tile, new_game
 from bones.engine.scoring import settle
 from bones.web import table as table_module
 from bones.web import star
@@ -305,3 +305,16 @@ def test_tied_lowest_hands_take_off_their_own_dots() -> None:
     stale = round_text(NAMES4, result(hj2, "blocked", None, (4, 15, 4, 22)), hj2, 2)
     assert stale.endswith("The lightest hands, under 10, score the dots in the others, 15 + 22 = 37, less their own 4: "
                           "37 − 4 = 33 → +33 each for you and Computer 2."), stale
+
+
+def test_version_2_ended_early_says_why() -> None:
+    # play-testing: a game of version 2 ended after "the 1-1 round" with "4 rounds." and no word of the 0-0 round
+    # (the next deal left 0-0 out of every hand, which ends the game: docs/rules.md)
+    hj2 = RULES["honest_john_2"].with_options({"players": 4})
+    first = result(hj2, "out", 2, (9, 12, 0, 5))
+    last = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("1-1").id)
+    summary = game_summary(NAMES4, [first, last], (42, 0, 26, 0), 0, hj2.target, hj2)
+    assert summary["text"].endswith(" 2 rounds: no hand was dealt a double below 1-1 for another round."), summary
+    done = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("0-0").id)
+    summary = game_summary(NAMES4, [first, done], (42, 0, 26, 0), 0, hj2.target, hj2)
+    assert summary["text"].endswith(" 2 rounds."), summary  # down to the double blank: nothing to explain
