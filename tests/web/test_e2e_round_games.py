@@ -48,6 +48,9 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     if game == "domino_pool":  # each ante has left its seat's 20 chips for the pool: 120 chips in all
         assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
         assert [s for s in v["scores"]] == [19] * players
+        # the pool's title says dots, as every other word of the table does (it said "the fewest pips")
+        assert page.get_attribute(".score.pool", "title") == ("Chips in the pool: domino takes it, else the fewest "
+                                                              "dots (ties divide)")
     done: dict[str, int] = {}
     for _ in range(500):
         g = truth(server, page)
