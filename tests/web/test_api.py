@@ -780,3 +780,24 @@ def test_the_rules_of_sebastopol_say_the_double_six_sets(client: TestClient) -> 
                         "the first round.", "The tile that decided the lead is the first tile laid."], lead
     assert not any("nobody was dealt a double" in line for line in lead), lead
     assert lead[-1] == "Every round is led the same way as the first."
+
+
+def test_the_hint_names_the_ends_of_the_6_6_as_the_table_does() -> None:
+    # play-testing (Sebastopol): "Hint: lay 3-3 on the top end: wins about 7 games in 100 more than 6-3 on the
+    # spinner's top" -- the table says "top end" and "bottom end", and nobody calls Sebastopol's 6-6 a spinner
+    from bones.engine import GameState, get_rules, observe
+    from bones.engine.actions import Action
+    from bones.players.hint import reason
+    from bones.web.table import hint_words
+
+    from tests.kit import deal, play
+
+    hands = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 6-4 4-3 3-2 2-1 1-0 5-3",
+             "5-4 5-2 4-1 3-0 2-0 5-1 4-2", "6-3 6-2 6-1 6-0 5-0 4-0 3-1"]
+    obs = observe(play(GameState.new(get_rules("sebastopol"), deals=[deal(hands)]), "6-6"), 1)
+    values = {str(a): -0.5 for a in obs.legal_actions()}
+    for end, words in (("U", "on the top end"), ("D", "on the bottom end")):
+        text = hint_words(Action.parse("6-5 L"), reason(obs, Action.parse("6-5 L"),
+                                                        {**values, "6-5 L": 0.3, f"6-4 {end}": 0.06}))
+        assert text.startswith(f"lay 6-5 on the left end: wins about 12 games in 100 more than 6-4 {words}"), text
+        assert "spinner" not in text
