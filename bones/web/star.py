@@ -15,7 +15,7 @@ from bones.engine.layout import layout_of
 from bones.engine.rules import NextLeader
 from bones.engine.tiles import article as a_or_an
 
-from .words import Names, _hands_text, _names_list, wait_text
+from .words import Names, _hands_text, _names_list, subject, wait_text
 
 
 def article(pip: int) -> str:
@@ -289,8 +289,8 @@ def summary(rules: Rules) -> str:
     else:
         goal = ("Out scores the others' dots less its own. Each round starts from the next double down, to the double "
                 "blank; the highest score wins")
-    players = f" for {rules.players} players"
-    return f"{rules.name}{players}: " + "; ".join(parts) + f". {goal}."
+    players = f" for {rules.players} players"  # a name with a comma closes it first ("…, version 2, for 8 players")
+    return f"{subject(rules.name)}{players}: " + "; ".join(parts) + f". {goal}."
 
 
 def goal(obs: Observation) -> str:

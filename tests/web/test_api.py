@@ -801,3 +801,18 @@ def test_the_hint_names_the_ends_of_the_6_6_as_the_table_does() -> None:
                                                         {**values, "6-5 L": 0.3, f"6-4 {end}": 0.06}))
         assert text.startswith(f"lay 6-5 on the left end: wins about 12 games in 100 more than 6-4 {words}"), text
         assert "spinner" not in text
+
+
+def test_a_name_with_a_comma_closes_it_before_the_number_of_players() -> None:
+    # play-testing: the rule line under the table read "Honest John, version 2 for 8 players: each player builds …"
+    # and "Block, playing on for 3 players: …", as the record once did ("Block, playing on, for 3 players")
+    from bones.engine import RULES
+    from bones.web.view import rules_summary
+
+    hj2 = rules_summary(RULES["honest_john_2"].with_options({"players": 8}))
+    assert hj2.startswith("Honest John, version 2, for 8 players: "), hj2
+    assert rules_summary(RULES["block_play_on"].with_options({"players": 3})).startswith(
+        "Block, playing on, for 3 players: ")
+    two = rules_summary(RULES["block_play_on"].with_options({"players": 2}))
+    assert two.startswith("Block, playing on: "), two  # two: no number, no comma
+    assert rules_summary(RULES["honest_john"]).startswith("Honest John for 4 players: ")

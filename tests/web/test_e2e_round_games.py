@@ -153,3 +153,26 @@ def test_the_rules_of_four_handed_block_say_four_once(browser: Any, server: Serv
     assert page.inner_text("#rules-title") == "Rules of Sebastopol for 4 players"
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_rules_title_closes_a_name_with_a_comma(browser: Any, server: Server) -> None:
+    """Play-testing: "Rules of Honest John, version 2 for 6 players" (the record says "Honest John, version 2, for
+    6 players")."""
+    page = seat_at_table(browser, server, "honest_john_2", 3, players=6, device=PHONE)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert page.inner_text("#rules-title") == "Rules of Honest John, version 2, for 6 players"
+    shot(page, "rules_honest_john_2_6_phone")
+    page.click("#rules-close")
+    # Block, playing on, was made from four-handed Block and took its "the name says how many play" with it
+    page.select_option("#game", "block_play_on")
+    settle(page)
+    page.select_option("#players", "3")
+    settle(page)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    page.wait_for_function("() => document.querySelector('#rules-title').textContent.includes('playing on')")
+    assert page.inner_text("#rules-title") == "Rules of Block, playing on, for 3 players"
+    shot(page, "rules_block_play_on_3_phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

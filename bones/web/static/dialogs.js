@@ -25,7 +25,8 @@ export async function openRules(game, players, options = {}) {
   const r = rulesCache.get(key);
   // the number at the table, unless the name says it ("Four-handed Block")
   const many = r.players > 2 && !r.name_says_players;
-  $("rules-title").textContent = `Rules of ${midName(r.name)}` + (many ? ` for ${r.players} players` : "");
+  // a name with a comma closes it before the number ("Rules of Honest John, version 2, for 6 players")
+  $("rules-title").textContent = `Rules of ${many ? subject(midName(r.name)) : midName(r.name)}` + (many ? ` for ${r.players} players` : "");
   $("rules-summary").textContent = r.summary;
   $("rules-body").replaceChildren(...r.sections.map((s) => {
     const sec = document.createElement("section");
