@@ -341,8 +341,10 @@ class Table:
             tile = resolved.tile
             again = (rules.turn is Turn.DOUBLE_AGAIN and tile.is_double and not rnd.over and rnd.current == seat)
             for_seat = laid_for(rules, history, seat) if not rnd.over and rnd.current == seat else None
+            on = rules.turn is Turn.PLAY_ON and not rnd.over and rnd.current == seat  # Block, playing on
             text = play_text(names, seat, resolved.end, str(tile), rnd.table, event.scored,
-                             event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again, for_seat)
+                             event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again, for_seat,
+                             on)
             if rules.claims and resolved.claim is not None and not event.scored:
                 penalty = resolved.claim  # a wrong claim: taken down, and marked to the next seat
         elif resolved.kind == "draw":

@@ -293,6 +293,11 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     elif again:
         its = "your" if names.who(seat) == "You" else "its" if not two_players else "the"
         turn = f"{names.whose(seat)} turn again: {its} double keeps the turn"
+    elif (obs.rules.turn is Turn.PLAY_ON and last is not None and last.seat == seat
+          and last.action.kind == "play"):  # Block, playing on: the turn passes only when nothing fits
+        who = "you" if names.who(seat) == "You" else "it" if not two_players else names.who(seat)
+        turn = f"{names.whose(seat)} turn again: {who} {names.verb(seat, 'go', 'goes')} on while a tile fits"
+        again = True
     else:
         turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:

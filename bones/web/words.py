@@ -105,12 +105,12 @@ def wants(rules: Rules | None, open_pips: Sequence[int]) -> str:
 
 def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: Table,
               scored: int, required_lead: bool, rules: Rules | None = None, claim: int | None = None,
-              again: bool = False, for_seat: int | None = None) -> str:
+              again: bool = False, for_seat: int | None = None, plays_on: bool = False) -> str:
     """One tile laid, and what it scored (`after`: the table it left). Where scores are claimed (`rules.claims`),
     a claim is told with its arithmetic, a wrong one with what goes to the next seat, and a play that claims
     nothing is told without a word of what it made (the next seat may yet say muggins). `again`: a double kept
     the turn; `for_seat`: the tile was laid for that seat, which said "go", and the same seat plays again for
-    itself (seed 003's second mode)."""
+    itself (seed 003's second mode); `plays_on`: the seat keeps the turn while a tile fits (Block, playing on)."""
     who = names.who(seat)
     if placement_end is None:
         text = f"{who} led {tile}"
@@ -144,6 +144,8 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
                  f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {own} own turn.")
     elif again:
         text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
+    elif plays_on:
+        text += f" {who} {names.verb(seat, 'go', 'goes')} on: a tile still fits."
     return text
 
 

@@ -816,3 +816,34 @@ def test_a_name_with_a_comma_closes_it_before_the_number_of_players() -> None:
     two = rules_summary(RULES["block_play_on"].with_options({"players": 2}))
     assert two.startswith("Block, playing on: "), two  # two: no number, no comma
     assert rules_summary(RULES["honest_john"]).startswith("Honest John for 4 players: ")
+
+
+def test_block_playing_on_says_why_a_seat_lays_again(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # play-testing: "You laid 2-0 on the right end." and then "Your turn." again, with no word of why the turn did
+    # not pass (and a computer's two tiles in a row told as two plain plays), where the Boy's Game says "Your turn
+    # again: your double keeps the turn."
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda n: 3)
+    assert client.post("/api/settings", json={"game": "block_play_on", "opponent": "beginner",
+                                              "players": 3}).status_code == 200
+    st = open_game(client, "block_play_on")
+    mine = theirs = None
+    texts: list[str] = []
+    for _ in range(200):
+        v = st["view"]
+        if v["game_over"] or (mine and theirs):
+            break
+        r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+        assert r.status_code == 200, r.text
+        frames, st = r.json()["frames"], r.json()["state"]
+        plays = [f for f in frames if f.get("event", {}).get("kind") == "play"]
+        texts += [f["event"]["text"] for f in plays]
+        for a, b in zip(plays, plays[1:]):
+            if a["event"]["seat"] == b["event"]["seat"] != 0 and theirs is None and b["view"]["round"] == a["view"]["round"]:
+                theirs = a["event"]["text"]
+        if plays and plays[-1]["event"]["seat"] == 0 and st["view"]["your_turn"] and frames[-1] is plays[-1]:
+            mine = (plays[-1]["event"]["text"], st["view"]["status"])
+    assert mine is not None and theirs is not None, texts
+    assert mine[0].endswith(" on the left end. You go on: a tile still fits.") or \
+        mine[0].endswith(" on the right end. You go on: a tile still fits."), mine
+    assert mine[1] == "Your turn again: you go on while a tile fits.", mine
+    assert theirs.endswith(" goes on: a tile still fits.") and theirs.startswith("Computer "), theirs
