@@ -610,6 +610,7 @@ _BLOCK_PLAY_ON = replace(
     _PARTNERSHIP_BLOCK,
     id="block_play_on",
     name="Block, playing on",
+    name_says_players=False,  # unlike "Four-handed Block": two to four play it
     description="Two to four, each for himself: draw for the first set; a player goes on as long as he can follow "
                 "suit; \"go\" when blocked; the lightest hand wins the others' pips less its own; 100 up.",
     allowed_players=(2, 3, 4),

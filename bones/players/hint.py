@@ -21,7 +21,8 @@ HINT_BUDGET = Budget(worlds=120, seconds=0.7)
 NUMBER_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                 "tens", "elevens", "twelves")
 OTHER_WORDS = {"draw": "drawing", "pass": "passing", "shut": "shutting the game and counting"}
-SIDE_WORDS = {"L": "on the left", "R": "on the right", "U": "on the spinner's top", "D": "on the spinner's foot"}
+# as the table names the ends ("top end", "bottom end"; Sebastopol's 6-6 is nobody's spinner)
+SIDE_WORDS = {"L": "on the left", "R": "on the right", "U": "on the top end", "D": "on the bottom end"}
 
 _expert: list[Expert] = []  # one, built at the first hint: its search buffers (half a megabyte, 16 MB after a long
 # search) are reused by every hint, whatever its seed, rather than kept once per game for good

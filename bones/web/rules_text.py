@@ -54,7 +54,11 @@ def _lead(rules: Rules) -> list[str]:
         else:
             out.append("After that the players set in turn, any tile they like.")
         return out
-    if rules.opening is Opening.HIGHEST_DOUBLE:
+    if rules.opening is Opening.HIGHEST_DOUBLE and rules.players * rules.hand_size == rules.tile_count:
+        top = rules.max_pip  # every tile is dealt (Sebastopol): the top double is always in a hand
+        first = (f"The whole set is dealt, so someone always holds {top}-{top}, the highest double: that player leads "
+                 "the first round.")
+    elif rules.opening is Opening.HIGHEST_DOUBLE:
         first = "The player holding the highest double leads the first round"
         if rules.no_double is NoDouble.REDEAL:
             first += "; if nobody was dealt a double, the tiles are shuffled and dealt again."
@@ -435,6 +439,7 @@ def rules_text(rules: Rules) -> dict[str, Any]:
     chosen = played_with(rules)
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."
-    return {"game": rules.id, "name": rules.name, "players": rules.players, "summary": summary,
+    return {"game": rules.id, "name": rules.name, "players": rules.players,
+            "name_says_players": rules.name_says_players, "summary": summary,
             "options": {k: value_of(rules, k) for k in variation_keys(rules)},
             "sections": [{"title": t, "lines": list(lines)} for t, lines in _cached(rules)]}

@@ -15,7 +15,7 @@ from bones.engine.layout import layout_of
 from bones.engine.rules import NextLeader
 from bones.engine.tiles import article as a_or_an
 
-from .words import Names, _hands_text, _names_list, wait_text
+from .words import Names, _hands_text, _names_list, subject, wait_text
 
 
 def article(pip: int) -> str:
@@ -187,8 +187,9 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
     counted = [pips[s] for s in st.counted]
     others = sum(counted)
     how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
-    if st.less:
-        how += f", less its own {st.less}: {others} − {st.less} = {gain}"
+    if st.less:  # tied lightest hands each take off their own (the same count)
+        own = "their own" if len(st.scorers) > 1 else "its own"
+        how += f", less {own} {st.less}: {others} − {st.less} = {gain}"
     who = _names_list(names, st.scorers)
     if st.end == "out":
         scores = names.verb(st.scorers[0], "score", "scores")
@@ -197,7 +198,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
     lead = "The lightest hands" if len(st.scorers) > 1 else "The lightest hand"
     each = " each" if len(st.scorers) > 1 else ""
     return (f"{opening}. {lead}{under} {'score' if len(st.scorers) > 1 else 'scores'} the dots in the others, "
-            f"{how} → +{gain}{each} for {who}.")  # `how` says "less its own" once, with the number
+            f"{how} → +{gain}{each} for {who}.")  # `how` says "less its (their) own" once, with the number
 
 
 # ----- what the table says while a round is played ---------------------------------------------------------
@@ -288,8 +289,8 @@ def summary(rules: Rules) -> str:
     else:
         goal = ("Out scores the others' dots less its own. Each round starts from the next double down, to the double "
                 "blank; the highest score wins")
-    players = f" for {rules.players} players"
-    return f"{rules.name}{players}: " + "; ".join(parts) + f". {goal}."
+    players = f" for {rules.players} players"  # a name with a comma closes it first ("…, version 2, for 8 players")
+    return f"{subject(rules.name)}{players}: " + "; ".join(parts) + f". {goal}."
 
 
 def goal(obs: Observation) -> str:

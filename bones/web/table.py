@@ -74,9 +74,10 @@ def hint_words(action: Action, reason: str | None, draws_freely: bool = False, a
         head = "nothing fits and nothing can be drawn: pass"
     why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
     why = why.replace(" pips", " dots")  # the table says dots, as the rules page does
-    if why and action.kind == "play" and action.tile is not None and ":" in why:
+    if why and action.kind in ("play", "sell", "give") and action.tile is not None and ":" in why:
         prefix, rest = why.split(":", 1)
-        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once
+        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once (and a
+            # sale or gift, "6-0 on the line of seat 4: …", is said by the head in the page's words)
             why = rest.strip()
     if why and action.kind != "play":
         why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why
@@ -341,8 +342,10 @@ class Table:
             tile = resolved.tile
             again = (rules.turn is Turn.DOUBLE_AGAIN and tile.is_double and not rnd.over and rnd.current == seat)
             for_seat = laid_for(rules, history, seat) if not rnd.over and rnd.current == seat else None
+            on = rules.turn is Turn.PLAY_ON and not rnd.over and rnd.current == seat  # Block, playing on
             text = play_text(names, seat, resolved.end, str(tile), rnd.table, event.scored,
-                             event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again, for_seat)
+                             event.before.down == 0 and rnd.lead_tile >= 0, rules, resolved.claim, again, for_seat,
+                             on)
             if rules.claims and resolved.claim is not None and not event.scored:
                 penalty = resolved.claim  # a wrong claim: taken down, and marked to the next seat
         elif resolved.kind == "draw":

@@ -186,7 +186,8 @@ def rules_summary(rules: Rules) -> str:
     players = f" for {rules.players} players" if rules.players > 2 and not rules.name_says_players else ""
     if rules.partners:  # four-handed Block, Sebastopol with partners: who plays with whom comes first
         players += ", partners opposite, adding their dots"
-    text = f"{rules.name}{players}: " + "; ".join(parts) + f". {goal}."
+    name = subject(rules.name) if players else rules.name  # "Block, playing on, for 3 players"
+    text = f"{name}{players}: " + "; ".join(parts) + f". {goal}."
     return text
 
 

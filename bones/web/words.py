@@ -12,6 +12,7 @@ from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring, subject  # subject: the words of the table too
 from bones.engine.scoring import play_points, round_pips
+from bones.engine.tiles import TILES_BY_ID
 
 
 class Names:
@@ -98,12 +99,12 @@ def wants(rules: Rules | None, open_pips: Sequence[int]) -> str:
 
 def play_text(names: Names, seat: int, placement_end: str | None, tile: str, after: Table,
               scored: int, required_lead: bool, rules: Rules | None = None, claim: int | None = None,
-              again: bool = False, for_seat: int | None = None) -> str:
+              again: bool = False, for_seat: int | None = None, plays_on: bool = False) -> str:
     """One tile laid, and what it scored (`after`: the table it left). Where scores are claimed (`rules.claims`),
     a claim is told with its arithmetic, a wrong one with what goes to the next seat, and a play that claims
     nothing is told without a word of what it made (the next seat may yet say muggins). `again`: a double kept
     the turn; `for_seat`: the tile was laid for that seat, which said "go", and the same seat plays again for
-    itself (seed 003's second mode)."""
+    itself (seed 003's second mode); `plays_on`: the seat keeps the turn while a tile fits (Block, playing on)."""
     who = names.who(seat)
     if placement_end is None:
         text = f"{who} led {tile}"
@@ -137,6 +138,9 @@ def play_text(names: Names, seat: int, placement_end: str | None, tile: str, aft
                  f"{names.lower(seat)} {names.verb(seat, 'play', 'plays')} again, for {own} own turn.")
     elif again:
         text += f" A double keeps the turn: {names.lower(seat)} {names.verb(seat, 'play', 'plays')} again."
+    elif plays_on:
+        # seed 004: "he may go on as long as he can follow suit to either end of the line"
+        text += f" {who} {names.verb(seat, 'play', 'plays')} on, following suit."
     return text
 
 
@@ -339,8 +343,9 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             return (f"{opening}: the lighter hand scores the heavier hand's excess, {others} − {low} = {gain} → "
                     f"+{gain} for {names.lower(st.scorers[0])}.")
         how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
-        if low:
-            how += f", less its own {low}: {others} − {low} = {gain}"
+        if low:  # tied lowest hands each take off their own (the same count)
+            own = "their own" if len(st.scorers) > 1 else "its own"
+            how += f", less {own} {low}: {others} − {low} = {gain}"
         who = _names_list(names, st.scorers)
         each = " each" if len(st.scorers) > 1 else ""
         lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"
@@ -460,6 +465,10 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'hand')}."
     elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}."
+        last = results[-1].first if results else -1
+        if rules.game_end is GameEnd.DOUBLES_RUN_OUT and last > 0:  # over before the 0-0 round: the next deal
+            double = TILES_BY_ID[last].high  # left every lower double out of the hands
+            text = f"{text[:-1]}: no hand was dealt a double below {double}-{double} for another round."
     else:
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}

@@ -175,7 +175,7 @@ def test_a_hint_says_how_many_games_in_100_the_play_wins_over_the_next_tile() ->
     other = next(a for a in plays if a.tile != plays[0].tile)
     values = {str(a): -0.5 for a in obs.legal_actions()}
     text = reason(obs, plays[0], {**values, str(plays[0]): 0.3, str(other): 0.06})
-    side = {"L": "on the left", "R": "on the right", "U": "on the spinner's top", "D": "on the spinner's foot"}
+    side = {"L": "on the left", "R": "on the right", "U": "on the top end", "D": "on the bottom end"}
     assert f"wins about 12 games in 100 more than {other.tile} {side[other.end or '']}" in text
     assert "games in 100" not in reason(obs, plays[0], {**values, str(plays[0]): 0.3, str(other): 0.25})
 

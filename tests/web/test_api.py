@@ -767,3 +767,83 @@ def test_the_rules_summary_says_dots_as_the_rest_of_the_panel_does(client: TestC
                                 ("domino_pool", 4, "else the fewest dots (ties divide)")):
         summary = client.get(f"/api/rules?game={game}&players={players}").json()["summary"]
         assert said in summary and "pip" not in summary, summary
+
+
+def test_the_rules_of_sebastopol_say_the_double_six_sets(client: TestClient) -> None:
+    # seed 004: "Each takes seven bones, and the double six sets." The panel said "The player holding the highest
+    # double leads the first round; if nobody was dealt a double, the heaviest tile leads", of a deal of the whole
+    # set, where someone always holds 6-6
+    r = client.get("/api/rules?game=sebastopol&players=4")
+    assert r.status_code == 200, r.text
+    lead = next(s["lines"] for s in r.json()["sections"] if s["title"] == "Who leads")
+    assert lead[:2] == ["The whole set is dealt, so someone always holds 6-6, the highest double: that player leads "
+                        "the first round.", "The tile that decided the lead is the first tile laid."], lead
+    assert not any("nobody was dealt a double" in line for line in lead), lead
+    assert lead[-1] == "Every round is led the same way as the first."
+
+
+def test_the_hint_names_the_ends_of_the_6_6_as_the_table_does() -> None:
+    # play-testing (Sebastopol): "Hint: lay 3-3 on the top end: wins about 7 games in 100 more than 6-3 on the
+    # spinner's top" -- the table says "top end" and "bottom end", and nobody calls Sebastopol's 6-6 a spinner
+    from bones.engine import GameState, get_rules, observe
+    from bones.engine.actions import Action
+    from bones.players.hint import reason
+    from bones.web.table import hint_words
+
+    from tests.kit import deal, play
+
+    hands = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 6-4 4-3 3-2 2-1 1-0 5-3",
+             "5-4 5-2 4-1 3-0 2-0 5-1 4-2", "6-3 6-2 6-1 6-0 5-0 4-0 3-1"]
+    obs = observe(play(GameState.new(get_rules("sebastopol"), deals=[deal(hands)]), "6-6"), 1)
+    values = {str(a): -0.5 for a in obs.legal_actions()}
+    for end, words in (("U", "on the top end"), ("D", "on the bottom end")):
+        text = hint_words(Action.parse("6-5 L"), reason(obs, Action.parse("6-5 L"),
+                                                        {**values, "6-5 L": 0.3, f"6-4 {end}": 0.06}))
+        assert text.startswith(f"lay 6-5 on the left end: wins about 12 games in 100 more than 6-4 {words}"), text
+        assert "spinner" not in text
+
+
+def test_a_name_with_a_comma_closes_it_before_the_number_of_players() -> None:
+    # play-testing: the rule line under the table read "Honest John, version 2 for 8 players: each player builds …"
+    # and "Block, playing on for 3 players: …", as the record once did ("Block, playing on, for 3 players")
+    from bones.engine import RULES
+    from bones.web.view import rules_summary
+
+    hj2 = rules_summary(RULES["honest_john_2"].with_options({"players": 8}))
+    assert hj2.startswith("Honest John, version 2, for 8 players: "), hj2
+    assert rules_summary(RULES["block_play_on"].with_options({"players": 3})).startswith(
+        "Block, playing on, for 3 players: ")
+    two = rules_summary(RULES["block_play_on"].with_options({"players": 2}))
+    assert two.startswith("Block, playing on: "), two  # two: no number, no comma
+    assert rules_summary(RULES["honest_john"]).startswith("Honest John for 4 players: ")
+
+
+def test_block_playing_on_says_why_a_seat_lays_again(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # play-testing: "You laid 2-0 on the right end." and then "Your turn." again, with no word of why the turn did
+    # not pass (and a computer's two tiles in a row told as two plain plays), where the Boy's Game says "Your turn
+    # again: your double keeps the turn."
+    monkeypatch.setattr(table_module.secrets, "randbelow", lambda n: 3)
+    assert client.post("/api/settings", json={"game": "block_play_on", "opponent": "beginner",
+                                              "players": 3}).status_code == 200
+    st = open_game(client, "block_play_on")
+    mine = theirs = None
+    texts: list[str] = []
+    for _ in range(200):
+        v = st["view"]
+        if v["game_over"] or (mine and theirs):
+            break
+        r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+        assert r.status_code == 200, r.text
+        frames, st = r.json()["frames"], r.json()["state"]
+        plays = [f for f in frames if f.get("event", {}).get("kind") == "play"]
+        texts += [f["event"]["text"] for f in plays]
+        for a, b in zip(plays, plays[1:]):
+            if a["event"]["seat"] == b["event"]["seat"] != 0 and theirs is None and b["view"]["round"] == a["view"]["round"]:
+                theirs = a["event"]["text"]
+        if plays and plays[-1]["event"]["seat"] == 0 and st["view"]["your_turn"] and frames[-1] is plays[-1]:
+            mine = (plays[-1]["event"]["text"], st["view"]["status"])
+    assert mine is not None and theirs is not None, texts
+    assert mine[0].endswith(" on the left end. You play on, following suit.") or \
+        mine[0].endswith(" on the right end. You play on, following suit."), mine
+    assert mine[1] == "Your turn again: you can follow suit, so you play on.", mine
+    assert theirs.endswith(" plays on, following suit.") and theirs.startswith("Computer "), theirs

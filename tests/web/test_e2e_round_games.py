@@ -5,11 +5,12 @@ status line, the pool's chips, and the seats round the felt. Screenshots land in
 from __future__ import annotations
 
 import os
+import random
 from typing import Any
 
 import pytest
 
-from bones.engine import RULES
+from bones.engine import RULES, new_game
 from bones.web.words import subject
 
 from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
@@ -47,6 +48,9 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     if game == "domino_pool":  # each ante has left its seat's 20 chips for the pool: 120 chips in all
         assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
         assert [s for s in v["scores"]] == [19] * players
+        # the pool's title says dots, as every other word of the table does (it said "the fewest pips")
+        assert page.get_attribute(".score.pool", "title") == ("Chips in the pool: domino takes it, else the fewest "
+                                                              "dots (ties divide)")
     done: dict[str, int] = {}
     for _ in range(500):
         g = truth(server, page)
@@ -94,5 +98,81 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     assert page.inner_text("#status") == "Game over."
     if game == "domino_pool":
         assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New game to play again."
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def finished(game: str, seed: int, players: int) -> list[str]:
+    """A whole game of `game` dealt from `seed`, every seat choosing at random (from the seed) among its moves: the
+    actions."""
+    g = new_game(game, seed, {"players": players})
+    rng = random.Random(seed)
+    actions = []
+    while not g.over:
+        a = rng.choice(g.legal_actions())
+        g = g.apply(a)
+        actions.append(str(a))
+    return actions
+
+
+@pytest.mark.parametrize("game,players,seed", [("honest_john", 8, 3), ("honest_john_2", 8, 5)])
+def test_every_column_of_points_in_sight_at_eight_on_a_phone(browser: Any, server: Server, game: str,
+                                                             players: int, seed: int) -> None:
+    """The end of a game of Honest John for eight on a phone: with the short heads ("C3") the players' columns still
+    ran past the summary's box (C6 cut in half, C7 out of sight; in version 2 scores of three figures, +466, cut
+    the columns off from six at the table), so the page sets them closer and smaller."""
+    page = seat_at_table(browser, server, game, seed, players=players, device=PHONE,
+                         actions=finished(game, seed, players))
+    page.reload()
+    page.wait_for_selector("#game-over[open]")
+    past = page.evaluate("""() => {
+      const box = document.querySelector('.summary-box').getBoundingClientRect();
+      const heads = [...document.querySelectorAll('#game-over-table tr:first-child th')].slice(1, -1);
+      return heads.filter((h) => h.getBoundingClientRect().right > box.right + 1).map((h) => h.textContent); }""")
+    shot(page, f"over_{game}_{players}_phone")
+    assert not past, past
+    assert page.locator("#game-over-table tr:first-child th").all_inner_texts()[1:3] == ["You", "C1"]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_rules_of_four_handed_block_say_four_once(browser: Any, server: Server) -> None:
+    """Play-testing: "Rules of Four-handed Block for 4 players", where the name already says how many play (the
+    one-line rules under the table and the record leave it out)."""
+    page = seat_at_table(browser, server, "partnership_block", 3, players=4)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert page.inner_text("#rules-title") == "Rules of Four-handed Block"
+    shot(page, "rules_partnership_block")
+    page.click("#rules-close")
+    page.select_option("#game", "sebastopol")  # a name that does not say it: the number stays
+    settle(page)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    page.wait_for_function("() => document.querySelector('#rules-title').textContent.includes('Sebastopol')")
+    assert page.inner_text("#rules-title") == "Rules of Sebastopol for 4 players"
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_rules_title_closes_a_name_with_a_comma(browser: Any, server: Server) -> None:
+    """Play-testing: "Rules of Honest John, version 2 for 6 players" (the record says "Honest John, version 2, for
+    6 players")."""
+    page = seat_at_table(browser, server, "honest_john_2", 3, players=6, device=PHONE)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert page.inner_text("#rules-title") == "Rules of Honest John, version 2, for 6 players"
+    shot(page, "rules_honest_john_2_6_phone")
+    page.click("#rules-close")
+    # Block, playing on, was made from four-handed Block and took its "the name says how many play" with it
+    page.select_option("#game", "block_play_on")
+    settle(page)
+    page.select_option("#players", "3")
+    settle(page)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    page.wait_for_function("() => document.querySelector('#rules-title').textContent.includes('playing on')")
+    assert page.inner_text("#rules-title") == "Rules of Block, playing on, for 3 players"
+    shot(page, "rules_block_play_on_3_phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

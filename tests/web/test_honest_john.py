@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bones.engine import RULES, RoundResult, new_game
+from bones.engine import RULES, RoundResult, Tile, new_game
 from bones.engine.scoring import settle
 from bones.web import table as table_module
 from bones.web import star
@@ -263,3 +263,58 @@ def test_the_hint_names_your_line_as_the_page_does(client: TestClient, monkeypat
     hint = r.json()["hint"]
     assert hint["action"].endswith(" S0") and hint["say"].startswith(f"Hint: lay {hint['tile']} on your line"), hint
     assert "seat" not in hint["say"]
+
+
+@pytest.mark.parametrize("game", ["honest_john", "honest_john_2"])
+def test_the_hint_to_sell_or_give_names_the_tile_once_in_the_pages_words(client: TestClient,
+                                                                        monkeypatch: pytest.MonkeyPatch,
+                                                                        game: str) -> None:
+    # play-testing: "Hint: sell Computer 4 6-0: 6-0 on the line of seat 4: keeps your sevens." -- the tile twice,
+    # the second time with the engine's name for the asker's line, counted from 0
+    st = deal(client, monkeypatch, game, 4)
+    hints = []
+    for _ in range(2000):
+        v = st["view"]
+        if v["game_over"]:
+            break
+        answers = [a for a in v["legal"] if a.split()[0] in ("sell", "give")]
+        if len(answers) > 1:  # a choice of tiles: the hint gives a reason
+            r = client.post("/api/hint", json={"game": st["game"], "id": st["id"], "n": st["n"]})
+            assert r.status_code == 200, r.text
+            hints.append(r.json()["hint"])
+            if len(hints) == 3:
+                break
+        st = act(client, st, answers[-1] if answers else v["legal"][0])["state"]
+    assert hints, "never asked with a choice of tiles"
+    for hint in hints:
+        verb = "sell" if game == "honest_john" else "give"
+        assert hint["say"].startswith(f"Hint: {verb} Computer "), hint
+        assert "seat" not in hint["say"] and hint["say"].count(hint["tile"]) == 1, hint
+
+
+def test_tied_lowest_hands_take_off_their_own_dots() -> None:
+    # play-testing (Sebastopol): "The lowest hands score the dots in the others, 8 + 8 = 16, less its own 6" -- two
+    # hands, each less its own: "their own"
+    seb = RULES["sebastopol"]
+    tied = round_text(NAMES4, result(seb, "blocked", None, (6, 8, 8, 6)), seb, 7)
+    assert tied.endswith("The lowest hands score the dots in the others, 8 + 8 = 16, less their own 6: 16 − 6 = 10 → "
+                         "+10 each for you and Computer 3."), tied
+    alone = round_text(NAMES4, result(seb, "blocked", None, (6, 8, 8, 5)), seb, 7)
+    assert "The lowest hand scores the dots in the others, 6 + 8 + 8 = 22, less its own 5: " in alone, alone
+    hj2 = RULES["honest_john_2"].with_options({"players": 4})
+    stale = round_text(NAMES4, result(hj2, "blocked", None, (4, 15, 4, 22)), hj2, 2)
+    assert stale.endswith("The lightest hands, under 10, score the dots in the others, 15 + 22 = 37, less their own 4: "
+                          "37 − 4 = 33 → +33 each for you and Computer 2."), stale
+
+
+def test_version_2_ended_early_says_why() -> None:
+    # play-testing: a game of version 2 ended after "the 1-1 round" with "4 rounds." and no word of the 0-0 round
+    # (the next deal left 0-0 out of every hand, which ends the game: docs/rules.md)
+    hj2 = RULES["honest_john_2"].with_options({"players": 4})
+    first = result(hj2, "out", 2, (9, 12, 0, 5))
+    last = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("1-1").id)
+    summary = game_summary(NAMES4, [first, last], (42, 0, 26, 0), 0, hj2.target, hj2)
+    assert summary["text"].endswith(" 2 rounds: no hand was dealt a double below 1-1 for another round."), summary
+    done = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("0-0").id)
+    summary = game_summary(NAMES4, [first, done], (42, 0, 26, 0), 0, hj2.target, hj2)
+    assert summary["text"].endswith(" 2 rounds."), summary  # down to the double blank: nothing to explain

@@ -23,7 +23,10 @@ export async function openRules(game, players, options = {}) {
     }
   }
   const r = rulesCache.get(key);
-  $("rules-title").textContent = `Rules of ${midName(r.name)}` + (r.players > 2 ? ` for ${r.players} players` : "");
+  // the number at the table, unless the name says it ("Four-handed Block")
+  const many = r.players > 2 && !r.name_says_players;
+  // a name with a comma closes it before the number ("Rules of Honest John, version 2, for 6 players")
+  $("rules-title").textContent = `Rules of ${many ? subject(midName(r.name)) : midName(r.name)}` + (many ? ` for ${r.players} players` : "");
   $("rules-summary").textContent = r.summary;
   $("rules-body").replaceChildren(...r.sections.map((s) => {
     const sec = document.createElement("section");
@@ -212,7 +215,11 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   dlg.showModal();
   // Wider than its box (a phone, five or six seats): the players' columns take short heads ("C3", the whole name
   // its title), so every column of points is in sight and only the words of how each round ended scroll sideways
+  table.classList.remove("tight");
   if (table.parentElement.scrollWidth > table.parentElement.clientWidth + 1) shortHeads(head, summary.names);
+  // still past the box's edge (seven or eight seats, or scores of three figures): the columns closer and smaller
+  const edge = table.parentElement.getBoundingClientRect().right + 1;
+  if (head.children[summary.names.length].getBoundingClientRect().right > edge) table.classList.add("tight");
   $("play-again").focus();
   return new Promise((resolve) => {
     const done = (how) => () => {

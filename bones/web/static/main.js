@@ -158,7 +158,7 @@ function renderView(view) {
     const b = document.createElement("b");
     b.textContent = view.pool;
     span.append("Pool ", b);
-    span.title = "Chips in the pool: domino takes it, else the fewest pips (ties divide)";
+    span.title = "Chips in the pool: domino takes it, else the fewest dots (ties divide)";
     scoreSpans.push(span);
   }
   if (view.chips) {
