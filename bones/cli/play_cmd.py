@@ -14,7 +14,7 @@ from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAct
 from bones.engine.rules import GameEnd, Turn, get_rules, subject
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
-from bones.players import player_for, stand_in
+from bones.players import get_level, player_for, stand_in
 from bones.players.claims import shown_actions
 from bones.web.words import count_words, or_list
 
@@ -293,7 +293,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     # the seed is said once the game is over or left (`_seed_words`), never while it is played
-    print(f"{subject(game.rules.name)} against {level}. {game.rules.description}")
+    others = "the computer" if n == 2 else f"{n - 1} computers"
+    print(f"{game.rules.name}: you against {others} at {get_level(level).name}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"

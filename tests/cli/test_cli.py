@@ -485,7 +485,7 @@ def test_a_full_disk_or_a_reader_that_stops_gives_a_line_not_a_traceback(args: t
     # `bones play | head -1`: the reader stops after a line; the game stops quietly
     p = subprocess.run(f"yes 1 | {BONES} play --rules draw --seed 1 --level beginner | head -1", shell=True,
                        capture_output=True, text=True, timeout=60)
-    assert p.stdout.startswith("Draw against beginner") and p.stderr == ""
+    assert p.stdout.startswith("Draw: you against the computer at Beginner.") and p.stderr == ""
 
 
 def test_honest_john_2_takes_no_round_after_the_0_0_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -297,7 +297,7 @@ def test_a_game_named_with_a_comma_closes_it_with_another_before_more_words(
     version 2 a tile asked for is given", "Expert does not play Block, playing on with 4 players": a name with a
     comma in it is closed by another when the sentence goes on (as the table says it, `words.subject`)."""
     assert play("block_play_on", "beginner", 5, {"players": 3}, read=scripted(["q"])) == 0
-    assert capsys.readouterr().out.startswith("Block, playing on, against beginner. ")
+    assert capsys.readouterr().out.startswith("Block, playing on: you against 2 computers at Beginner. ")
     assert main(["play", "--rules", "block_play_on", "--players", "1"]) == 2
     assert "bones play: Block, playing on, is played by 2 to 4 players, not 1" in capsys.readouterr().err
     assert play("honest_john_2", "easy", 2, None, read=scripted(["1", "sell 1-1", "q"])) == 0
