@@ -293,8 +293,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     names = names_of(game)
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     # the seed is said once the game is over or left (`_seed_words`), never while it is played
-    others = "the computer" if n == 2 else f"{n - 1} computers"
-    print(f"{game.rules.name}: you against {others} at {get_level(level).name}. {game.rules.description}")
+    sides = f"you against {'the computer' if n == 2 else f'{n - 1} computers'}"
+    if game.rules.partners:  # partners sit opposite: seat 2 plays with you
+        sides = f"you and {names[2]} (your partner) against {names[1]} and {names[3]}, all"
+    print(f"{game.rules.name}: {sides} at {get_level(level).name}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"

@@ -315,3 +315,12 @@ def test_a_run_of_your_forced_draws_shows_the_table_once(capsys: pytest.CaptureF
             "   You cannot play on 4 or 5 and draw a tile. You drew 3-2.\n"
             "   You cannot play on 4 or 5 and draw a tile. You drew 5-0.\n\n"
             "── Draw, round 1") in out
+
+
+def test_the_game_opens_with_who_plays_whom(capsys: pytest.CaptureFixture[str]) -> None:
+    """The first line says who sits against whom and at what level: partners by name (seat 2 plays with you)."""
+    assert play("partnership_block", "hard", 2, None, read=scripted(["q"])) == 0
+    assert capsys.readouterr().out.startswith(
+        "Four-handed Block: you and Computer 2 (your partner) against Computer 1 and Computer 3, all at Hard. ")
+    assert play("domino_pool", "beginner", 2, {"players": 5}, read=scripted(["q"])) == 0
+    assert capsys.readouterr().out.startswith("Domino Pool: you against 4 computers at Beginner. ")
