@@ -110,7 +110,7 @@ def _again(before: GameState, after: GameState, action: Action, who: str) -> str
         can = "you can" if who == "You" else "it can"
         return f" The starter then plays on the centre double if {can}: {me} {plays} again."
     if rules.turn is Turn.PLAY_ON:
-        return f" {'You' if who == 'You' else 'It'} can follow suit: {me} {plays} on."
+        return f" {who} {plays} on, following suit."  # as the table says it
     return ""
 
 

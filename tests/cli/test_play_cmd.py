@@ -372,11 +372,11 @@ def test_the_terminal_says_why_a_seat_plays_again() -> None:
     rules = get_rules("block_play_on", {"players": 2})
     hands = ["6-6 6-5 5-4 4-3 0-0 1-0 2-0", "5-5 3-3 2-2 1-1 3-1 2-1 6-1"]
     g = GameState.new(rules, deals=[deal(hands)._replace(cut=tiles("0-0 6-5"))])
-    assert describe(g, play_moves(g, "6-6"), "You") == "You play 6-6. You can follow suit: you play on."
+    assert describe(g, play_moves(g, "6-6"), "You") == "You play 6-6. You play on, following suit."
     g = play_moves(g, "6-6", "6-5 L", "5-4 L")
     assert describe(g, play_moves(g, "4-3 L"), "You") == "You play 4-3 on L."  # nothing follows 3 or 6: turn passes
     g = GameState.new(rules, deals=[deal(hands[::-1])._replace(cut=tiles("6-5 0-0"))])
-    assert describe(g, play_moves(g, "6-6"), "Computer") == "Computer plays 6-6. It can follow suit: Computer plays on."
+    assert describe(g, play_moves(g, "6-6"), "Computer") == "Computer plays 6-6. Computer plays on, following suit."
 
 
 def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
