@@ -138,11 +138,12 @@ def mid_round(rules: Rules, seed: int, fewest: int, most: int) -> GameState | No
 # ----- what changed ------------------------------------------------------------------------------------------
 
 
-def observation_text(obs: Observation, results: bool = True) -> str:
+def observation_text(obs: Observation, results: bool = True, history_from: int = 0) -> str:
     """Everything an observation holds, as text (to compare two, and to search for tiles it names). The rounds
-    before, whose hands were shown when they ended, are left out with `results=False`."""
+    before, whose hands were shown when they ended, are left out with `results=False`; the round's first
+    `history_from` events too (a search that has read them already)."""
     return repr((obs.seat, obs.hand, obs.drawn, obs.hand_counts, obs.boneyard_count, obs.draws, obs.table,
-                 obs.lead_tile, obs.lead_forced, obs.leader, obs.current_seat, obs.history, obs.scores,
+                 obs.lead_tile, obs.lead_forced, obs.leader, obs.current_seat, obs.history[history_from:], obs.scores,
                  obs.round_index, obs.round_points, obs.results if results else len(obs.results), obs.round_over,
                  obs.round_end, obs.game_over, obs.winner, obs.legal_actions()))
 

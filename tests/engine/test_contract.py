@@ -74,7 +74,10 @@ def check_conservation(g: GameState) -> None:
     assert rnd.tiles_down == len(table)
 
 
-def check_observations(g: GameState) -> None:
+def check_observations(g: GameState, read: dict[int, tuple[int, int]] | None = None) -> None:
+    """Each seat's observation agrees with the engine and names no tile the seat cannot see. `read`: per seat, the
+    round and the number of its events whose text earlier calls searched (a long game's history is searched once,
+    not again at every step; the game's last call, with None, searches all of it)."""
     rnd = g.round
     if rnd is None:
         return
@@ -100,7 +103,10 @@ def check_observations(g: GameState) -> None:
         if obs.lead_tile is not None:
             seen_in_obj.add(obs.lead_tile)
         assert seen_in_obj <= visible
-        text = observation_text(obs, results=False)
+        start = read[seat][1] if read is not None and read.get(seat, (-1, 0))[0] == g.round_index else 0
+        text = observation_text(obs, results=False, history_from=start)
+        if read is not None:
+            read[seat] = (g.round_index, len(obs.history))
         for a, b in TILE_TEXT.findall(text):
             t = TILES_BY_ID[max(int(a), int(b)) * (max(int(a), int(b)) + 1) // 2 + min(int(a), int(b))]
             assert t in visible, f"seat {seat} sees {t}"
@@ -227,12 +233,13 @@ def play_game(rules_id: str, options: dict[str, Any] | None, seed: int, play_see
     rng = random.Random(play_seed)
     steps = 0
     replay_at = rng.randrange(max_steps)
+    read: dict[int, tuple[int, int]] = {}  # the history text each seat's checks have searched already
     while not g.over and steps < max_steps:
         legal = g.legal_actions()
         assert legal, "a game in progress always has a legal action"
         check_conservation(g)
         if steps % 3 == 0:
-            check_observations(g)
+            check_observations(g, read)
             check_actions(g, rng)
         check_progress(g)
         if steps == replay_at:

@@ -96,31 +96,28 @@ def check_claims(frame: dict[str, Any], where: str) -> None:
 
 
 class Truth:
-    """The real game, replayed from what the store holds, to check hands against."""
+    """The real game, replayed from what the store holds, to check hands against (each state kept: a long game's
+    frames are checked against it hundreds of times)."""
 
     def __init__(self, app: Any, game_id: int) -> None:
-        self.row = app.state.store.game(game_id)
+        row = app.state.store.game(game_id)
+        g = new_game(row.rules, row.seed, _options(row))
+        self.states = [g]  # the game after each number of actions
+        for a in row.actions:
+            g = g.apply(a)
+            self.states.append(g)
 
     def hands_at_round_end(self, n: int) -> list[list[str]]:
         """Every hand as the round ended by action `n` left it."""
-        row = self.row
-        g = new_game(row.rules, row.seed, _options(row))
-        for a in row.actions[:n]:
-            g = g.apply(a)
-        assert g.finished is not None and g.finished.over
-        return [[str(t) for t in sorted(g.finished.hand(s), reverse=True)] for s in range(g.seats)]
+        finished = self.states[n].finished
+        assert finished is not None and finished.over
+        return [[str(t) for t in sorted(finished.hand(s), reverse=True)] for s in range(finished.seats)]
 
     def hand_at(self, n: int, seat: int, round_end: bool) -> list[str]:
-        row = self.row
-        g = new_game(row.rules, row.seed, _options(row))
-        for a in row.actions[: n - 1 if round_end else n]:
-            g = g.apply(a)
-        if round_end:
-            finished = g.apply(row.actions[n - 1]).finished  # the round as that action ended it
-            assert finished is not None
-            return [str(t) for t in sorted(finished.hand(seat), reverse=True)]
-        assert g.round is not None
-        return [str(t) for t in sorted(g.round.hand(seat), reverse=True)]
+        g = self.states[n]
+        rnd = g.finished if round_end else g.round  # at a round's end: the round as that action ended it
+        assert rnd is not None
+        return [str(t) for t in sorted(rnd.hand(seat), reverse=True)]
 
 
 # every game of the registry with every number of players against the computer, and each by two people; then
