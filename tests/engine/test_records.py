@@ -119,3 +119,22 @@ def test_record_text_is_the_same_document_laid_out_to_read(rules_id: str) -> Non
     text = record_text(doc)
     assert json.loads(text) == doc
     assert all(line.startswith('        ["') for line in text.splitlines() if line.lstrip().startswith('["'))
+
+
+def test_a_pool_hand_that_ends_is_traced_with_the_chips_it_left_whether_or_not_the_next_hand_is_dealt() -> None:
+    """Domino Pool: the trace of the play that ends a hand shows the chips as that hand left them (its `scores`
+    are the stakes plus the hand's points), as the record without the next deal shows them, not already less the
+    next hand's ante because the record's seed deals it."""
+    g = new_game("domino_pool", 4, {"players": 3})
+    rng = random.Random(4)
+    while not g.results:
+        g = g.apply(rng.choice(g.legal_actions()))
+    doc = json.loads(json.dumps(game_to_record(g)))
+    doc["rounds"] = doc["rounds"][:1]  # the hand played, not the next one's deal
+    seeded = replay_document(doc, trace=True)
+    doc.pop("seed")
+    unseeded = replay_document(doc, trace=True)
+    assert seeded["to_move"] is not None and unseeded["to_move"] is None  # only the seed deals the next hand
+    settled = [20 + p for p in seeded["rounds"][0]["points"]]
+    assert unseeded["trace"][-1]["scores"] == settled
+    assert seeded["trace"] == unseeded["trace"]
