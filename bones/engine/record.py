@@ -135,12 +135,20 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             deals.append(None)
 
     game = GameState.new(rules, seed=seed, deals=deals, names=names)
+    ending: str | None = None  # once the game has ended on a deal that held no lower double: why
     for i, r in enumerate(rounds):
-        if game.over and i == len(rounds) - 1 and i == len(game.results) and not r.get("actions") \
+        if game.over and ending is None and i == len(game.results) \
                 and rules.game_end is GameEnd.DOUBLES_RUN_OUT and not _ended_on_blank_double(game):
-            break  # the deal that held no lower double, which ended the game (none follows the 0-0 round)
+            ending = f"no hand holds a double below {game.last_lead()} in round {i}'s deal"  # (none after the 0-0's)
+            actions = r.get("actions", [])
+            if not isinstance(actions, list):
+                raise RecordError("actions must be a list of texts like \"6-4 R\"", i)
+            if actions:
+                first = actions[0] if isinstance(actions[0], str) else None
+                raise RecordError(f"{ending}, so the game ended with it: no action follows", i, 0, first)
+            continue
         if game.over:
-            raise RecordError(f"the game was over before round {i}", i)
+            raise RecordError(f"the game was over before round {i}" + (f": {ending}" if ending else ""), i)
         if game.round_index != i or game.round is None or game.round.over:
             raise RecordError(f"round {i} was never dealt", i)
         actions = r.get("actions", [])
