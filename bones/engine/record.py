@@ -94,11 +94,6 @@ def load(doc: Any, on_action: Any = None) -> GameState:
         rules = get_rules(rules_id, options)
     except RulesError as e:
         raise RecordError(str(e)) from None
-    names = doc.get("names")
-    if names is not None:
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != rules.players:
-            raise RecordError(f"names must be a list of {rules.players} strings, one per seat")
-
     deals: list[Deal | None] = []
     for i, r in enumerate(rounds):
         if "hands" in r or "boneyard" in r:
@@ -133,6 +128,11 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             raise RecordError(f"round {i} has no hands and boneyard, and the record has no seed", i)
         else:
             deals.append(None)
+
+    names = doc.get("names")  # checked once the deals have said how many seats there are
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != rules.players:
+            raise RecordError(f"names must be a list of {rules.players} strings, one per seat")
 
     game = GameState.new(rules, seed=seed, deals=deals, names=names)
     ending: str | None = None  # once the game has ended on a deal that held no lower double: why

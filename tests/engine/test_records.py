@@ -138,3 +138,14 @@ def test_a_pool_hand_that_ends_is_traced_with_the_chips_it_left_whether_or_not_t
     settled = [20 + p for p in seeded["rounds"][0]["points"]]
     assert unseeded["trace"][-1]["scores"] == settled
     assert seeded["trace"] == unseeded["trace"]
+
+
+def test_a_number_of_players_that_disagrees_with_the_hands_is_named_not_the_names() -> None:
+    """A record whose `players` option was changed by hand is refused for that, even when it has a name per hand
+    (a tournament's records name every seat): the names agree with the hands, the option does not."""
+    doc = json.loads(json.dumps(game_to_record(random_game("honest_john", 3, {"players": 4}, steps=30,
+                                                           names=["A", "B", "C", "D"]))))
+    doc["options"]["players"] = 5
+    with pytest.raises(RecordError) as e:
+        load(doc)
+    assert (e.value.round, e.value.message) == (0, "the record has 5 seats, but round 0 deals 4 hands")
