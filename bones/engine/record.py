@@ -126,6 +126,9 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             deals.append(deal)
         elif seed is None:
             raise RecordError(f"round {i} has no hands and boneyard, and the record has no seed", i)
+        elif "cut" in r:
+            raise RecordError(f"round {i} is dealt from the seed, which makes the cut too: a cut is written only "
+                              "beside the hands it was cut for", i)
         else:
             deals.append(None)
 

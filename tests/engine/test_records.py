@@ -149,3 +149,14 @@ def test_a_number_of_players_that_disagrees_with_the_hands_is_named_not_the_name
     with pytest.raises(RecordError) as e:
         load(doc)
     assert (e.value.round, e.value.message) == (0, "the record has 5 seats, but round 0 deals 4 hands")
+
+
+@pytest.mark.parametrize("rules_id", ["domino_pool", "honest_john_2"])
+def test_a_round_dealt_from_the_seed_with_a_cut_written_in_it_is_refused(rules_id: str) -> None:
+    """The seed deals the round and makes its cut: a `cut` written beside it (other tiles than the seed's, or in a
+    game nobody cuts in) is refused, as in a round whose deal is written out, not passed over in silence."""
+    doc = {"format": "bones-record/1", "rules": rules_id, "seed": 3,
+           "rounds": [{"cut": ["6-6", "5-5", "4-4", "3-3"], "actions": []}]}
+    with pytest.raises(RecordError) as e:
+        load(doc)
+    assert e.value.round == 0 and "cut" in e.value.message
