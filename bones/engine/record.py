@@ -57,7 +57,7 @@ def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:
     out = []
     for text in value:
         if not isinstance(text, str):
-            raise RecordError(f"{what} holds {text!r}, which is not a tile like \"6-4\"", round_index)
+            raise RecordError(f"{what} holds {json.dumps(text)}, which is not a tile like \"6-4\"", round_index)
         try:
             out.append(Tile.parse(text))
         except TileParseError as e:

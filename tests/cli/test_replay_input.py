@@ -83,3 +83,17 @@ def test_an_action_of_sell_repeated_thousands_of_times_is_an_error_not_a_traceba
     code, out = _replay_file(path, capsys)
     assert code == 2 and out["error"]["round"] == 0 and out["error"]["index"] == 0
     assert "write the tile, like 'sell 9-4'" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("value,word", [(True, "true"), (None, "null"), (1.5, "1.5")])
+def test_a_tile_of_the_wrong_json_type_is_named_as_json_writes_it(value: Any, word: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The message quotes what the record holds in JSON's words (true, null), not Python's (True, None)."""
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["hands"][1][2] = value
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2
+    assert out == {"error": {"round": 0, "index": None, "action": None,
+                             "message": f"hand 1 holds {word}, which is not a tile like \"6-4\""}}
