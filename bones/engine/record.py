@@ -170,6 +170,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
                 after = game.apply(Action.parse(text))
             except (ActionParseError, IllegalAction) as e:
                 message = str(e)
+                if isinstance(e, ActionParseError) and " is not an action: " in message and game.legal_actions():
+                    message = message.partition(": ")[0] + ": " + _what_to_write(game)  # this game's words
                 if game.current_seat is not None and re.search(r"\byou\b", message):
                     message = f"seat {game.current_seat} to move: {message}"  # the engine speaks to that seat
                 raise RecordError(message, i, j, text) from None
@@ -179,6 +181,15 @@ def load(doc: Any, on_action: Any = None) -> GameState:
         if i + 1 < len(rounds) and not (game.round_index > i or game.over or (game.round and game.round.over)):
             raise RecordError(f"round {i} is not complete, but a later round follows", i)
     return game
+
+
+def _what_to_write(game: GameState) -> str:
+    """What the seat to move may write now, as a few of its legal actions (the parser's own example, '6-4 R' or
+    'draw' or 'pass', is no action at all in some games)."""
+    legal = sorted(str(a) for a in game.legal_actions())
+    shown = [f"'{a}'" for a in legal[:3]]
+    words = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"seat {game.current_seat} to move may write {words}" + (", among others" if len(legal) > 3 else "")
 
 
 def _ended_on_blank_double(game: GameState) -> bool:

@@ -112,3 +112,25 @@ def test_a_round_that_is_not_an_object_is_named(value: Any, tmp_path: Path,
     assert out == {"error": {"round": 1, "index": None, "action": None,
                              "message": "round 1 must be an object holding its deal and actions, not "
                                         f"{json.dumps(value)}"}}
+
+
+def test_a_word_that_is_no_action_is_answered_with_actions_of_that_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Honest John has no 'draw', no 'pass' and no end R: the refusal of 'go' shows what the seat to move may
+    write there, not the words of another game."""
+    from bones.engine import game_to_record, new_game
+
+    g = new_game("honest_john", 1)
+    g = g.apply(g.legal_actions()[0])  # the centre double
+    doc = json.loads(json.dumps(game_to_record(g)))
+    doc["rounds"][0]["actions"].append("go")
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    legal = sorted(str(a) for a in g.legal_actions())
+    assert code == 2 and (out["error"]["round"], out["error"]["index"], out["error"]["action"]) == (0, 1, "go")
+    shown = [f"'{a}'" for a in legal[:3]]
+    words = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    assert out["error"]["message"] == (f"'go' is not an action: seat {g.current_seat} to move may write {words}"
+                                       + ("" if len(legal) <= 3 else ", among others"))
+    assert "draw" not in out["error"]["message"] and "pass" not in out["error"]["message"]
