@@ -99,21 +99,6 @@ def test_a_tile_of_the_wrong_json_type_is_named_as_json_writes_it(value: Any, wo
                              "message": f"hand 1 holds {word}, which is not a tile like \"6-4\""}}
 
 
-@pytest.mark.parametrize("value", [[], "6-6", 7, None])
-def test_a_round_that_is_not_an_object_is_named(value: Any, tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    """The error is in that round, so `round` says which (as for a round's hands or actions), not null."""
-    doc = json.loads(json.dumps(RECORD))
-    doc["rounds"].append(value)
-    path = tmp_path / "r.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
-    code, out = _replay_file(path, capsys)
-    assert code == 2
-    assert out == {"error": {"round": 1, "index": None, "action": None,
-                             "message": "round 1 must be an object holding its deal and actions, not "
-                                        f"{json.dumps(value)}"}}
-
-
 def test_a_word_that_is_no_action_is_answered_with_actions_of_that_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Honest John has no 'draw', no 'pass' and no end R: the refusal of 'go' shows what the seat to move may
