@@ -57,7 +57,7 @@ def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:
     out = []
     for text in value:
         if not isinstance(text, str):
-            raise RecordError(f"{what} holds {text!r}, which is not a tile like \"6-4\"", round_index)
+            raise RecordError(f"{what} holds {json.dumps(text)}, which is not a tile like \"6-4\"", round_index)
         try:
             out.append(Tile.parse(text))
         except TileParseError as e:
@@ -94,11 +94,6 @@ def load(doc: Any, on_action: Any = None) -> GameState:
         rules = get_rules(rules_id, options)
     except RulesError as e:
         raise RecordError(str(e)) from None
-    names = doc.get("names")
-    if names is not None:
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != rules.players:
-            raise RecordError(f"names must be a list of {rules.players} strings, one per seat")
-
     deals: list[Deal | None] = []
     for i, r in enumerate(rounds):
         if "hands" in r or "boneyard" in r:
@@ -131,16 +126,32 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             deals.append(deal)
         elif seed is None:
             raise RecordError(f"round {i} has no hands and boneyard, and the record has no seed", i)
+        elif "cut" in r:
+            raise RecordError(f"round {i} is dealt from the seed, which makes the cut too: a cut is written only "
+                              "beside the hands it was cut for", i)
         else:
             deals.append(None)
 
+    names = doc.get("names")  # checked once the deals have said how many seats there are
+    if names is not None:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names) or len(names) != rules.players:
+            raise RecordError(f"names must be a list of {rules.players} strings, one per seat")
+
     game = GameState.new(rules, seed=seed, deals=deals, names=names)
+    ending: str | None = None  # once the game has ended on a deal that held no lower double: why
     for i, r in enumerate(rounds):
-        if game.over and i == len(rounds) - 1 and i == len(game.results) and not r.get("actions") \
+        if game.over and ending is None and i == len(game.results) \
                 and rules.game_end is GameEnd.DOUBLES_RUN_OUT and not _ended_on_blank_double(game):
-            break  # the deal that held no lower double, which ended the game (none follows the 0-0 round)
+            ending = f"no hand holds a double below {game.last_lead()} in round {i}'s deal"  # (none after the 0-0's)
+            actions = r.get("actions", [])
+            if not isinstance(actions, list):
+                raise RecordError("actions must be a list of texts like \"6-4 R\"", i)
+            if actions:
+                first = actions[0] if isinstance(actions[0], str) else None
+                raise RecordError(f"{ending}, so the game ended with it: no action follows", i, 0, first)
+            continue
         if game.over:
-            raise RecordError(f"the game was over before round {i}", i)
+            raise RecordError(f"the game was over before round {i}" + (f": {ending}" if ending else ""), i)
         if game.round_index != i or game.round is None or game.round.over:
             raise RecordError(f"round {i} was never dealt", i)
         actions = r.get("actions", [])
@@ -156,6 +167,8 @@ def load(doc: Any, on_action: Any = None) -> GameState:
                 after = game.apply(Action.parse(text))
             except (ActionParseError, IllegalAction) as e:
                 message = str(e)
+                if isinstance(e, ActionParseError) and " is not an action: " in message and game.legal_actions():
+                    message = message.partition(": ")[0] + ": " + _what_to_write(game)  # this game's words
                 if game.current_seat is not None and re.search(r"\byou\b", message):
                     message = f"seat {game.current_seat} to move: {message}"  # the engine speaks to that seat
                 raise RecordError(message, i, j, text) from None
@@ -165,6 +178,15 @@ def load(doc: Any, on_action: Any = None) -> GameState:
         if i + 1 < len(rounds) and not (game.round_index > i or game.over or (game.round and game.round.over)):
             raise RecordError(f"round {i} is not complete, but a later round follows", i)
     return game
+
+
+def _what_to_write(game: GameState) -> str:
+    """What the seat to move may write now, as a few of its legal actions (the parser's own example, '6-4 R' or
+    'draw' or 'pass', is no action at all in some games)."""
+    legal = sorted(str(a) for a in game.legal_actions())
+    shown = [f"'{a}'" for a in legal[:3]]
+    words = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"seat {game.current_seat} to move may write {words}" + (", among others" if len(legal) > 3 else "")
 
 
 def _ended_on_blank_double(game: GameState) -> bool:

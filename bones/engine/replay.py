@@ -46,13 +46,16 @@ def replay_document(doc: Any, trace: bool = False) -> dict[str, Any]:
         rnd = after.round_of_action(round_index)  # the round this action belongs to, even once the next is dealt
         assert rnd is not None
         event = rnd.history[-1]
+        # an action that ended its round shows the totals as the round left them: where hands are played for chips,
+        # not yet less the next hand's ante (which the record's seed, if any, has already dealt)
+        scores = after.scores if rnd.over else after.totals()
         steps.append({
             "round": round_index,
             "index": index,
             "seat": event.seat,
             "action": str(event.action),
             "scored": event.scored,
-            "scores": list(after.totals()),
+            "scores": list(scores),
             "ends": rnd.ends_by_name(),
         })
 

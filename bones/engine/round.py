@@ -777,7 +777,10 @@ class RoundState:
         if action.end is not None and action.end != end:
             raise IllegalAction(f"the tile goes on the line of the seat that asked, {end}, not {action.end}")
         if not (hand >> tile.id) & 1:
-            raise self._not_held(tile, seat)
+            if tile.high > rules.max_pip:
+                raise self._not_held(tile, seat)
+            raise IllegalAction(f"{tile} is not in the hand of seat {seat}, the first seat to seat {asker}'s left that "
+                                f"holds a tile for {end} (it {kind}s one of its own)")
         table = self.table
         try:
             outer = layout.outer(table, asker, tile, None, asker)

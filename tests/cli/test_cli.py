@@ -511,6 +511,31 @@ def test_honest_john_2_takes_no_round_after_the_0_0_round(tmp_path: Path, capsys
     assert "the game was over before round 6" in assert_error(code, out, err, round_=6)
 
 
+def test_honest_john_2_says_why_nothing_follows_the_deal_with_no_lower_double(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The deal that ends the game (no hand holds a double below the last round's) is named as the reason: an action
+    written in it is refused there, and a round after it is refused as that round, not as the deal before it."""
+    from bones.engine import game_to_record, new_game
+
+    g = new_game("honest_john_2", 4, {"players": 3})
+    rng = random.Random(2)
+    while not g.over:
+        g = g.apply(rng.choice(g.legal_actions()))
+    doc = game_to_record(g)
+    last = len(doc["rounds"]) - 1
+    assert doc["rounds"][last - 1]["actions"][0] == "1-1" and doc["rounds"][last]["actions"] == []
+    played_on = json.loads(json.dumps(doc))
+    played_on["rounds"][last]["actions"] = ["0-0"]
+    code, out, err = replay(played_on, tmp_path, capsys)
+    assert assert_error(code, out, err, round_=last, index=0, action="0-0") == (
+        f"no hand holds a double below 1-1 in round {last}'s deal, so the game ended with it: no action follows")
+    dealt_again = json.loads(json.dumps(doc))
+    dealt_again["rounds"].append({"actions": []})
+    code, out, err = replay(dealt_again, tmp_path, capsys)
+    assert assert_error(code, out, err, round_=last + 1) == (
+        f"the game was over before round {last + 1}: no hand holds a double below 1-1 in round {last}'s deal")
+
+
 @pytest.mark.parametrize("command", sorted(cli_main._available()))
 def test_help_for_each_subcommand(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:

@@ -83,3 +83,39 @@ def test_an_action_of_sell_repeated_thousands_of_times_is_an_error_not_a_traceba
     code, out = _replay_file(path, capsys)
     assert code == 2 and out["error"]["round"] == 0 and out["error"]["index"] == 0
     assert "write the tile, like 'sell 9-4'" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("value,word", [(True, "true"), (None, "null"), (1.5, "1.5")])
+def test_a_tile_of_the_wrong_json_type_is_named_as_json_writes_it(value: Any, word: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The message quotes what the record holds in JSON's words (true, null), not Python's (True, None)."""
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["hands"][1][2] = value
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2
+    assert out == {"error": {"round": 0, "index": None, "action": None,
+                             "message": f"hand 1 holds {word}, which is not a tile like \"6-4\""}}
+
+
+def test_a_word_that_is_no_action_is_answered_with_actions_of_that_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Honest John has no 'draw', no 'pass' and no end R: the refusal of 'go' shows what the seat to move may
+    write there, not the words of another game."""
+    from bones.engine import game_to_record, new_game
+
+    g = new_game("honest_john", 1)
+    g = g.apply(g.legal_actions()[0])  # the centre double
+    doc = json.loads(json.dumps(game_to_record(g)))
+    doc["rounds"][0]["actions"].append("go")
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    legal = sorted(str(a) for a in g.legal_actions())
+    assert code == 2 and (out["error"]["round"], out["error"]["index"], out["error"]["action"]) == (0, 1, "go")
+    shown = [f"'{a}'" for a in legal[:3]]
+    words = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    assert out["error"]["message"] == (f"'go' is not an action: seat {g.current_seat} to move may write {words}"
+                                       + ("" if len(legal) <= 3 else ", among others"))
+    assert "draw" not in out["error"]["message"] and "pass" not in out["error"]["message"]

@@ -85,6 +85,14 @@ def test_a_seller_chooses_the_tile_and_the_buyer_pays_a_chip() -> None:
     assert_refused(g, "9-8 S1", match="another seat's line")
 
 
+def test_a_sale_of_a_tile_of_a_seat_further_round_names_the_seat_that_sells() -> None:
+    # seat 1 asks for a 9: seat 3 holds 9-5, but seat 2, the first to its left holding a 9, is the one who sells
+    g = play(bolton(HANDS), "9-9", "ask")
+    assert_refused(g, "sell 9-5", "sell 9-5 S1", match=r"^9-5 is not in the hand of seat 2, the first seat to seat "
+                   r"1's left that holds a tile for S1 \(it sells one of its own\)$")
+    assert_refused(g, "sell 10-9", match="^10-9 is not a tile of the double-nine set")
+
+
 def test_the_whole_round_a_closed_line_still_sells_and_the_winner_takes_a_chip_from_each() -> None:
     g = play(bolton(HANDS), "9-9", "ask", "sell 9-6", "9-8 S2", "9-5 S3", "9-1 S0", "6-5 S1", "ask")
     # seat 2 needs an 8: seats 3 and 0 hold none and are passed by; seat 1 must sell

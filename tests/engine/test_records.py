@@ -119,3 +119,44 @@ def test_record_text_is_the_same_document_laid_out_to_read(rules_id: str) -> Non
     text = record_text(doc)
     assert json.loads(text) == doc
     assert all(line.startswith('        ["') for line in text.splitlines() if line.lstrip().startswith('["'))
+
+
+def test_a_pool_hand_that_ends_is_traced_with_the_chips_it_left_whether_or_not_the_next_hand_is_dealt() -> None:
+    """Domino Pool: the trace of the play that ends a hand shows the chips as that hand left them (its `scores`
+    are the stakes plus the hand's points), as the record without the next deal shows them, not already less the
+    next hand's ante because the record's seed deals it."""
+    g = new_game("domino_pool", 4, {"players": 3})
+    rng = random.Random(4)
+    while not g.results:
+        g = g.apply(rng.choice(g.legal_actions()))
+    doc = json.loads(json.dumps(game_to_record(g)))
+    doc["rounds"] = doc["rounds"][:1]  # the hand played, not the next one's deal
+    seeded = replay_document(doc, trace=True)
+    doc.pop("seed")
+    unseeded = replay_document(doc, trace=True)
+    assert seeded["to_move"] is not None and unseeded["to_move"] is None  # only the seed deals the next hand
+    settled = [20 + p for p in seeded["rounds"][0]["points"]]
+    assert unseeded["trace"][-1]["scores"] == settled
+    assert seeded["trace"] == unseeded["trace"]
+
+
+def test_a_number_of_players_that_disagrees_with_the_hands_is_named_not_the_names() -> None:
+    """A record whose `players` option was changed by hand is refused for that, even when it has a name per hand
+    (a tournament's records name every seat): the names agree with the hands, the option does not."""
+    doc = json.loads(json.dumps(game_to_record(random_game("honest_john", 3, {"players": 4}, steps=30,
+                                                           names=["A", "B", "C", "D"]))))
+    doc["options"]["players"] = 5
+    with pytest.raises(RecordError) as e:
+        load(doc)
+    assert (e.value.round, e.value.message) == (0, "the record has 5 seats, but round 0 deals 4 hands")
+
+
+@pytest.mark.parametrize("rules_id", ["domino_pool", "honest_john_2"])
+def test_a_round_dealt_from_the_seed_with_a_cut_written_in_it_is_refused(rules_id: str) -> None:
+    """The seed deals the round and makes its cut: a `cut` written beside it (other tiles than the seed's, or in a
+    game nobody cuts in) is refused, as in a round whose deal is written out, not passed over in silence."""
+    doc = {"format": "bones-record/1", "rules": rules_id, "seed": 3,
+           "rounds": [{"cut": ["6-6", "5-5", "4-4", "3-3"], "actions": []}]}
+    with pytest.raises(RecordError) as e:
+        load(doc)
+    assert e.value.round == 0 and "cut" in e.value.message
