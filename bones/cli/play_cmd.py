@@ -342,6 +342,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 why = str(e).replace(f"the hand of seat {YOU}", "your hand")
                 if obs.asker is not None:  # the engine's "seat 3 asked you", as the terminal names that seat
                     why = why.replace(f"seat {obs.asker} asked you", f"{names[obs.asker]} asked you")
+                    if why.startswith(f"{action.tile} is not in your hand,"):  # the engine's why (for a record)
+                        why = (f"{action.tile} is not in your hand: {legal[0].kind} one that fits "
+                               f"{names[obs.asker]}'s line, like '{legal[0]}'")
                 print(f"   Not allowed: {why}.")
                 continue
             msg = describe(before, game, "You")

@@ -513,7 +513,7 @@ class Table:
         if want is not None and want != seat:
             raise ApiError(409, "It is not your turn.")
         hand = observe(game, seat).hand
-        if action.kind == "play" and action.tile not in hand:
+        if action.kind in ("play", "sell", "give") and action.tile not in hand:
             raise ApiError(422, f"{action.tile} is not in your hand.")
         legal = game.legal_actions()
         if action.kind == "muggins" and action not in legal:

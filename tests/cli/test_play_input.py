@@ -283,11 +283,12 @@ def test_a_move_refused_while_a_computer_asks_you_for_a_tile_names_that_computer
         capsys: pytest.CaptureFixture[str]) -> None:
     """Honest John: typing a draw, a pass or a play when Computer 3 has asked you for a tile said "seat 3 asked
     you for a tile", a number the terminal calls a seat by nowhere else."""
-    assert play("honest_john", "easy", 54, None, read=scripted(["draw", "9-7", "q"])) == 0
+    assert play("honest_john", "easy", 54, None, read=scripted(["draw", "9-7", "sell 1-0 S3", "q"])) == 0
     out = capsys.readouterr().out
     assert "Computer 3 asks you for a tile for its line: you must sell one." in out
     assert out.count("Not allowed: Computer 3 asked you for a tile: sell one that fits its line, like "
                      "'sell 9-3'.") == 2
+    assert "Not allowed: 1-0 is not in your hand: sell one that fits Computer 3's line, like 'sell 9-3 S3'." in out
     assert "seat 3" not in out
 
 

@@ -115,6 +115,10 @@ def test_a_wrong_answer_is_refused_and_undo_never_stops_at_an_ask(client: TestCl
         assert v["why_not"][wrong].startswith(f"{wrong} does not fit Computer {asker}'s line: it takes a")
     r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"], "action": f"6-4 S{asker}"})
     assert r.status_code == 422  # a play is not an answer
+    absent = next(t for t in ("0-0", "1-0", "2-0", "1-1") if t not in v["hand"])
+    r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"],
+                                         "action": f"sell {absent} S{asker}"})
+    assert r.status_code == 422 and r.json()["error"] == f"{absent} is not in your hand.", r.text  # said plainly
     hint = client.post("/api/hint", json={"game": st["game"], "id": st["id"], "n": st["n"]}).json()["hint"]
     assert hint["action"].startswith("sell ") and hint["say"].startswith(f"Hint: sell Computer {asker} ")
 
