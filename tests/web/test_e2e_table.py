@@ -662,7 +662,9 @@ def test_rules_and_settings_open_at_their_top_on_a_phone(browser: Any, server: S
         for _ in range(2):
             page.locator(button).tap()
             page.wait_for_selector(f"{dialog}[open]")
-            page.wait_for_function("(d) => document.querySelector(d).scrollHeight > 0", arg=dialog)
+            # the Rules are fetched the first time ("Fetching the rules…", a short box, until they come)
+            page.wait_for_function("(d) => document.querySelector(d).scrollHeight > 0 && (d !== '#rules-dialog' "
+                                   "|| document.querySelector('#rules-body section') !== null)", arg=dialog)
             assert page.eval_on_selector(dialog, "d => [d.scrollTop, d.scrollHeight > d.clientHeight]") == [0, True]
             page.locator(close).tap()  # scrolled to, at the foot of the box
     assert not page.errors  # type: ignore[attr-defined]
