@@ -25,8 +25,8 @@ json_values = st.recursive(
 )
 
 
-def base_record(rules_id: str, seed: int, steps: int) -> dict[str, Any]:
-    g = new_game(rules_id, seed, {"players": 3} if rules_id == "muggins" else None)
+def base_record(rules_id: str, seed: int, steps: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    g = new_game(rules_id, seed, options if options is not None else {"players": 3} if rules_id == "muggins" else None)
     rng = random.Random(seed)
     for _ in range(steps):
         if g.over:
@@ -65,11 +65,19 @@ def check_answer(text: str) -> None:
         assert {"rules", "scores", "finished", "winner", "rounds", "to_move", "legal", "ends", "end_sum"} <= set(out)
 
 
-@SETTINGS
-@given(rules_id=st.sampled_from(["draw", "block", "all_fives", "muggins", "draw_dominoes"]),
-       seed=st.integers(0, 1000), steps=st.integers(0, 80), data=st.data())
-def test_damaged_records_never_raise(rules_id: str, seed: int, steps: int, data: st.DataObject) -> None:
-    doc = base_record(rules_id, seed, steps)
+ACTIONS = ["draw", "pass", "6-6", "5-5 L", "6-4 R", "1-0 U", "3-3 D", "0-0", "6 - 5", "x", "", "12-1 L"]
+# the games of more seats: their own action kinds (sell, give, ask, a star's lines), the cut, chips
+MANY_ACTIONS = ACTIONS + ["ask", "sell 9-4 S2", "give 9-8 S1", "sell 9-4", "9-8 S0", "9-9", "12-12", "6-6 U",
+                          "go", "sell 6-4 S9"]
+MANY_SEATS = [("partnership_block", None), ("partnership_block", {"hand_size": 7}), ("block_play_on", {"players": 3}),
+              ("sebastopol", {"partners": True}), ("domino_pool", {"players": 5, "chips": 3}),
+              ("draw_dominoes", {"players": 6}), ("honest_john", {"players": 6, "chips": 1}),
+              ("honest_john_2", {"players": 3}), ("honest_john_2", {"players": 7})]
+
+
+def damage(doc: Any, data: st.DataObject, actions: list[str]) -> Any:
+    """The record with one to three places damaged: a value swapped for other JSON, a key dropped, an action
+    rewritten, a list shuffled or cut."""
     for _ in range(data.draw(st.integers(1, 3))):
         where = data.draw(st.sampled_from(paths(doc)))
         kind = data.draw(st.sampled_from(["replace", "delete", "action", "shuffle", "truncate"]))
@@ -85,13 +93,27 @@ def test_damaged_records_never_raise(rules_id: str, seed: int, steps: int, data:
         elif kind == "delete":
             del parent[key]
         elif kind == "action" and isinstance(parent, list):
-            parent[key] = data.draw(st.sampled_from(["draw", "pass", "6-6", "5-5 L", "6-4 R", "1-0 U", "3-3 D",
-                                                     "0-0", "6 - 5", "x", "", "12-1 L"]))
+            parent[key] = data.draw(st.sampled_from(actions))
         elif kind == "shuffle" and isinstance(parent[key], list):
             data.draw(st.randoms(use_true_random=False)).shuffle(parent[key])
         elif kind == "truncate" and isinstance(parent[key], list) and parent[key]:
             parent[key] = parent[key][: data.draw(st.integers(0, len(parent[key]) - 1))]
-    check_answer(json.dumps(doc))
+    return doc
+
+
+@SETTINGS
+@given(rules_id=st.sampled_from(["draw", "block", "all_fives", "muggins", "draw_dominoes"]),
+       seed=st.integers(0, 1000), steps=st.integers(0, 80), data=st.data())
+def test_damaged_records_never_raise(rules_id: str, seed: int, steps: int, data: st.DataObject) -> None:
+    check_answer(json.dumps(damage(base_record(rules_id, seed, steps), data, ACTIONS)))
+
+
+@settings(max_examples=200, derandomize=True, deadline=None, database=None)
+@given(config=st.sampled_from(MANY_SEATS), seed=st.integers(0, 1000), steps=st.integers(0, 150), data=st.data())
+def test_damaged_records_of_games_for_more_seats_never_raise(config: tuple[str, dict[str, Any] | None], seed: int,
+                                                             steps: int, data: st.DataObject) -> None:
+    """Partners, a cut, chips and a pool, sales and gifts on a star: the same answer or error object, never more."""
+    check_answer(json.dumps(damage(base_record(config[0], seed, steps, config[1]), data, MANY_ACTIONS)))
 
 
 @SETTINGS
