@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
                           game_to_record, new_game, observe, record_text)
-from bones.engine.rules import GameEnd, Turn, get_rules, subject
+from bones.engine.rules import GameEnd, Turn, get_rules, listed, subject
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import get_level, player_for, stand_in
@@ -435,7 +435,7 @@ def _divided(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> 
         return ""
     share = result.points[tied[0]] + rules.ante  # a seat's gain is its share less its ante
     left = pool - share * len(tied)
-    who = f"{', '.join(names[i] for i in tied[:-1])} and {names[tied[-1]]}"
+    who = listed([names[i] for i in tied], "and")
     stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" if left else ""
     return (f" {who} tie for the fewest pips and divide the pool of {pool}, {count_words(share, 'chip')} "
             f"each{stays}.")

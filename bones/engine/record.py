@@ -10,7 +10,7 @@ from .actions import Action, ActionParseError
 from .deal import Deal, NeedsRedeal, check_deal, cut_winner, opening_lead
 from .game import GameState
 from .round import IllegalAction
-from .rules import RULES, Cut, GameEnd, NextLeader, RulesError, get_rules
+from .rules import RULES, Cut, GameEnd, NextLeader, RulesError, get_rules, listed
 from .tiles import Tile, TileParseError
 
 FORMAT = "bones-record/1"
@@ -184,8 +184,7 @@ def _what_to_write(game: GameState) -> str:
     """What the seat to move may write now, as a few of its legal actions (the parser's own example, '6-4 R' or
     'draw' or 'pass', is no action at all in some games)."""
     legal = sorted(str(a) for a in game.legal_actions())
-    shown = [f"'{a}'" for a in legal[:3]]
-    words = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    words = listed([f"'{a}'" for a in legal[:3]])
     return f"seat {game.current_seat} to move may write {words}" + (", among others" if len(legal) > 3 else "")
 
 

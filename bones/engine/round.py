@@ -404,12 +404,13 @@ class RoundState:
 
     # ----- acting ------------------------------------------------------------------------------------------
 
-    def _not_held(self, tile: Tile, seat: int) -> IllegalAction:
-        """A tile the seat does not hold: one of another set is said to be no tile of this game at all."""
+    def _not_held(self, tile: Tile, seat: int, why: str = "") -> IllegalAction:
+        """A tile the seat does not hold (`why`: what follows, where it says more): one of another set is said to
+        be no tile of this game at all."""
         top = self.setup.rules.max_pip
         if tile.high > top:
             return IllegalAction(not_in_set(tile, top))
-        return IllegalAction(f"{tile} is not in the hand of seat {seat}")
+        return IllegalAction(f"{tile} is not in the hand of seat {seat}{why}")
 
     def resolve(self, action: Action) -> Action:
         """The action with its end filled in where the text left it out and only one end fits."""
@@ -777,10 +778,8 @@ class RoundState:
         if action.end is not None and action.end != end:
             raise IllegalAction(f"the tile goes on the line of the seat that asked, {end}, not {action.end}")
         if not (hand >> tile.id) & 1:
-            if tile.high > rules.max_pip:
-                raise self._not_held(tile, seat)
-            raise IllegalAction(f"{tile} is not in the hand of seat {seat}, the first seat to seat {asker}'s left that "
-                                f"holds a tile for {end} (it {kind}s one of its own)")
+            raise self._not_held(tile, seat, f", the first seat to seat {asker}'s left that holds a tile for {end} "
+                                             f"(it {kind}s one of its own)")
         table = self.table
         try:
             outer = layout.outer(table, asker, tile, None, asker)

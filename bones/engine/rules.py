@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .tiles import SET_SIZES, set_size
 
@@ -722,10 +722,15 @@ def subject(name: str) -> str:
     return f"{name}," if ", " in name else name
 
 
+def listed(words: Sequence[str], last: str = "or") -> str:
+    """Words as a sentence lists them: "a", "a or b", "a, b or c" (`last`: the word before the last one)."""
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {last} {words[-1]}"
+
+
 def players_words(counts: tuple[int, ...]) -> str:
     """Numbers of players as a person says them: "2", "2 or 4", "3 to 6" (a run), "2, 3 or 5"."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]}"
-    if len(counts) == 1:
-        return str(counts[0])
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+    return listed([str(c) for c in counts])

@@ -15,7 +15,7 @@ from bones.engine.layout import layout_of
 from bones.engine.rules import NextLeader
 from bones.engine.tiles import article as a_or_an
 
-from .words import Names, _hands_text, _names_list, subject, wait_text
+from .words import Names, _hands_text, _names_list, dots_counted, subject, wait_text
 
 
 def article(pip: int) -> str:
@@ -184,12 +184,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
                     "scores.")
         return f"{opening}: equal hands, nobody scores."
     gain = st.points[st.scorers[0]]
-    counted = [pips[s] for s in st.counted]
-    others = sum(counted)
-    how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
-    if st.less:  # tied lightest hands each take off their own (the same count)
-        own = "their own" if len(st.scorers) > 1 else "its own"
-        how += f", less {own} {st.less}: {others} − {st.less} = {gain}"
+    how = dots_counted([pips[s] for s in st.counted], st.less, gain, len(st.scorers))
     who = _names_list(names, st.scorers)
     if st.end == "out":
         scores = names.verb(st.scorers[0], "score", "scores")

@@ -10,7 +10,7 @@ from typing import Sequence
 
 from bones.engine import RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
-from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring, subject  # subject: the words of the table too
+from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring, listed, subject  # the words of the table too
 from bones.engine.scoring import play_points, round_pips
 from bones.engine.tiles import TILES_BY_ID
 
@@ -45,9 +45,7 @@ def or_list(pips: Sequence[int]) -> str:
     for p in pips:
         if str(p) not in seen:
             seen.append(str(p))
-    if len(seen) <= 1:
-        return "".join(seen)
-    return ", ".join(seen[:-1]) + " or " + seen[-1]
+    return listed(seen)
 
 
 def and_list(pips: Sequence[int]) -> str:
@@ -247,10 +245,19 @@ def wait_text(names: Names, seat: int | None) -> str:
     return f"Wait: it is {whose} turn." if whose else "The round is over."
 
 
+def dots_counted(counted: Sequence[int], less: int, gain: int, scorers: int) -> str:
+    """The others' dots added up, less the scorer's own where it holds any ("8 + 14 = 22, less its own 6: 22 − 6 =
+    16"); tied scorers each take off their own, the same count."""
+    others = sum(counted)
+    how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
+    if less:
+        how += f", less {'their' if scorers > 1 else 'its'} own {less}: {others} − {less} = {gain}"
+    return how
+
+
 def _names_list(names: Names, seats: Sequence[int]) -> str:
     """Seats named in the middle of a sentence: "you and Computer 1"."""
-    words = [names.lower(s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return listed([names.lower(s) for s in seats], "and")
 
 
 def _blocked(head: str, names: Names, shut_by: int | None, rules: Rules) -> str:
@@ -342,10 +349,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
                         f"+{gain} for {names.lower(st.scorers[0])}.")
             return (f"{opening}: the lighter hand scores the heavier hand's excess, {others} − {low} = {gain} → "
                     f"+{gain} for {names.lower(st.scorers[0])}.")
-        how = f"{' + '.join(map(str, counted))} = {others}" if len(counted) > 1 else f"{others}"
-        if low:  # tied lowest hands each take off their own (the same count)
-            own = "their own" if len(st.scorers) > 1 else "its own"
-            how += f", less {own} {low}: {others} − {low} = {gain}"
+        how = dots_counted(counted, low, gain, len(st.scorers))
         who = _names_list(names, st.scorers)
         each = " each" if len(st.scorers) > 1 else ""
         lead = "The lowest hands score" if len(st.scorers) > 1 else "The lowest hand scores"
