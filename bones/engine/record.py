@@ -79,8 +79,12 @@ def load(doc: Any, on_action: Any = None) -> GameState:
     if not isinstance(options, dict):
         raise RecordError("options must be an object such as {\"target\": 100}")
     rounds = doc.get("rounds")
-    if not isinstance(rounds, list) or not all(isinstance(r, dict) for r in rounds):
-        raise RecordError("rounds must be a list of objects")
+    if not isinstance(rounds, list):
+        raise RecordError("rounds must be a list of objects, one per round")
+    for r, entry in enumerate(rounds):
+        if not isinstance(entry, dict):
+            given = "a list" if isinstance(entry, list) else json.dumps(entry)
+            raise RecordError(f"round {r} must be an object with the round's deal and actions, not {given}", round=r)
     if not rounds:
         raise RecordError("the record has no rounds: it holds at least the first round (its deal, or a seed)")
     seed = doc.get("seed")

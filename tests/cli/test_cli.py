@@ -279,7 +279,6 @@ BAD_WHOLE = {
     "players not allowed": _with(["options"], {"players": 3}),
     "options not an object": _with(["options"], [1]),
     "rounds not a list": _with(["rounds"], {"a": 1}),
-    "round not an object": _with(["rounds"], ["5-5"]),
     "names wrong length": _with(["names"], ["South"]),
     "names not strings": _with(["names"], [1, 2]),
     "seed not a number": {"format": "bones-record/1", "rules": "draw", "seed": "x", "rounds": [{"actions": []}]},
@@ -425,6 +424,17 @@ def test_what_is_wrong_with_a_record_is_said_in_plain_words(text: str, says: str
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = replay(text, tmp_path, capsys)
     assert says in assert_error(code, out, err)
+
+
+def test_a_round_that_is_not_an_object_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = replay(_with(["rounds"], ["5-5"]), tmp_path, capsys)
+    assert 'round 0 must be an object with the round\'s deal and actions, not "5-5"' in assert_error(code, out, err,
+                                                                                                     round_=0)
+    doc = copy(QUICK)
+    doc["rounds"].append([])
+    code, out, err = replay(doc, tmp_path, capsys)
+    assert "round 1 must be an object with the round's deal and actions, not a list" in assert_error(code, out, err,
+                                                                                                    round_=1)
 
 
 def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
