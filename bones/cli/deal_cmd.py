@@ -16,7 +16,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                                    "dealt from SEED, with no actions yet.")
     p.add_argument("--rules", required=True, help=f"rules id ({', '.join(RULES)})")
     p.add_argument("--seed", required=True, type=int, help="the seed that fixes the deal and boneyard order")
-    p.add_argument("--players", type=int, help="number of players, for games that allow more than two")
+    p.add_argument("--players", "--seats", type=int, dest="players", metavar="N",
+                   help="number of players, for games that allow more than two (`--seats` is the same)")
     add_option_argument(p)
 
 

@@ -31,7 +31,9 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
     p.add_argument("--rules", default="draw", help=f"the game ({', '.join(RULES)}; default draw)")
     p.add_argument("--level", default="medium", help="the computer's level (see `bones players`; default medium)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a random one, printed when the game ends)")
-    p.add_argument("--players", type=int, help="number of seats for games that allow more than two")
+    p.add_argument("--players", "--seats", type=int, dest="players", metavar="N",
+                   help="number of seats for games that allow more than two (`--seats`, as `bones tournament` says, "
+                   "is the same)")
     p.add_argument("--record", metavar="FILE", help="write the game's record (docs/record.md) to FILE when the game "
                    "ends or is left; `bones replay FILE` plays it back")
     add_option_argument(p)

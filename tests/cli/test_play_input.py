@@ -325,3 +325,13 @@ def test_the_game_opens_with_who_plays_whom(capsys: pytest.CaptureFixture[str]) 
         "Four-handed Block: you and Computer 2 (your partner) against Computer 1 and Computer 3, all at Hard. ")
     assert play("domino_pool", "beginner", 2, {"players": 5}, read=scripted(["q"])) == 0
     assert capsys.readouterr().out.startswith("Domino Pool: you against 4 computers at Beginner. ")
+
+
+def test_seats_may_be_given_as_the_tournament_names_them(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bones tournament --seats 5` and `bones play --seats 5` (or `--players 5`) seat the same table."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["play", "--rules", "domino_pool", "--seats", "5", "--level", "easy", "--seed", "3"]) == 0
+    assert capsys.readouterr().out.startswith("Domino Pool: you against 4 computers at Easy.")
+    assert main(["deal", "--rules", "domino_pool", "--seats", "5", "--seed", "3"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["rounds"][0]["hands"]) == 5
