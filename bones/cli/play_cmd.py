@@ -389,7 +389,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                                for side in game.rules.sides if r.points[side[0]])
             gained = gained or "nobody scores" + _why_nobody(game.rules, r)
             what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
-            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_divided(game.rules, r, before.pool, names)}")
+            print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_pool_settled(game.rules, r, before.pool, names)}")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
     short = _cannot_ante(game)
@@ -429,15 +429,21 @@ def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | 
     return f"Seed {seed}: `{' '.join(words)}` deals this game again."
 
 
-def _divided(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> str:
-    """Where tied lightest hands divide the pool (Domino Pool, "ties divide"): who, how much each, and the odd chips
-    left in it for the next hand; the gains alone net the ante out of sight. "" for a pool taken by one."""
-    tied = result.settlement.scorers
-    if not rules.has_pool or len(tied) < 2:
+def _pool_settled(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> str:
+    """Where a hand is played for a pool (Domino Pool): who took it and why ("domino wins the pool", else the
+    fewest pips), or, where tied lightest hands divide it ("ties divide"), who, how much each, and the odd chips left
+    in it for the next hand; the gains alone net the ante out of sight. "" in other games."""
+    takers = result.settlement.scorers
+    if not rules.has_pool or not takers:
         return ""
-    share = result.points[tied[0]] + rules.ante  # a seat's gain is its share less its ante
-    left = pool - share * len(tied)
-    who = listed([names[i] for i in tied], "and")
+    if len(takers) == 1:
+        w = takers[0]
+        s = "" if names[w] == "You" else "s"
+        why = f"make{s} domino" if result.end == "out" else f"hold{s} the fewest pips"
+        return f" {names[w]} {why} and take{s} the pool of {count_words(pool, 'chip')}."
+    share = result.points[takers[0]] + rules.ante  # a seat's gain is its share less its ante
+    left = pool - share * len(takers)
+    who = listed([names[i] for i in takers], "and")
     stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" if left else ""
     return (f" {who} tie for the fewest pips and divide the pool of {pool}, {count_words(share, 'chip')} "
             f"each{stays}.")

@@ -404,3 +404,17 @@ def test_a_pool_divided_between_tied_hands_is_said_with_what_stays_in_it(capsys:
     out = capsys.readouterr().out
     assert ("Chips this round: You -1, Computer 1 +1, Computer 2 +1, Computer 3 -1. Computer 1 and Computer 2 tie "
             "for the fewest pips and divide the pool of 4, 2 chips each.\n") in out
+
+
+def test_a_pool_taken_by_one_says_who_took_it_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool (seed 004: "When one makes domino he wins the pool. If all are blocked, the smallest number of
+    pips left in hand wins"): the end of a hand says who takes the pool, how many chips it held, and by which rule;
+    before, only the gains (+2, -1, -1) said it."""
+    assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("Computer 1 went out. Hands: You 8 pips, Computer 1 0 pips, Computer 2 16 pips. Chips this round: You -1, "
+            "Computer 1 +2, Computer 2 -1. Computer 1 makes domino and takes the pool of 3 chips.\n") in out
+    assert ("The round is blocked. Hands: You 2 pips, Computer 1 13 pips, Computer 2 1 pip. Chips this round: You -1, "
+            "Computer 1 -1, Computer 2 +2. Computer 2 holds the fewest pips and takes the pool of 3 chips.\n") in out
+    assert "Computer 1 makes domino and takes the pool of 4 chips.\n" in out  # the odd chip of a divided pool
+    assert "You make domino and take the pool of 3 chips.\n" in out
