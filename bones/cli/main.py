@@ -36,8 +36,6 @@ def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:
 
 def _hint(command: str | None, extra: Sequence[str]) -> str:
     """What an argument a command does not take was likely meant as."""
-    if command in ("play", "deal") and "--seats" in extra:
-        return f" (bones {command} counts the seats with --players N)"
     if command == "tournament" and any(not e.startswith("-") for e in extra):
         return " (--players takes the two levels, A and B; the seats at the table are --seats N)"
     if command == "replay":

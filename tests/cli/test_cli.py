@@ -616,8 +616,6 @@ def test_bench_skips_what_is_given_zero_and_refuses_what_cannot_be(capsys: pytes
 
 
 @pytest.mark.parametrize("argv,usage,says", [
-    (["play", "--rules", "muggins", "--seats", "3"], "usage: bones play", "counts the seats with --players N"),
-    (["deal", "--rules", "muggins", "--seed", "1", "--seats", "3"], "usage: bones deal", "with --players N"),
     (["tournament", "--rules", "draw", "--players", "easy", "easy", "easy"], "usage: bones tournament",
      "--players takes the two levels"),
     (["replay", "a.json", "b.json"], "usage: bones replay", "reads one record"),
