@@ -296,8 +296,11 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     computers = {s: _computer(level, game.rules, seed * 10 + s) for s in range(1, n)}
     # the seed is said once the game is over or left (`_seed_words`), never while it is played
     sides = f"you against {'the computer' if n == 2 else f'{n - 1} computers'}"
-    if game.rules.partners:  # partners sit opposite: seat 2 plays with you
-        sides = f"you and {names[2]} (your partner) against {names[1]} and {names[3]}, all"
+    if game.rules.partners:  # your side, named from the rules' sides (partners sit opposite)
+        ours = game.rules.side_of(YOU)
+        mates = listed([names[s] for s in ours if s != YOU], "and")
+        others = listed([names[s] for s in range(n) if s not in ours], "and")
+        sides = f"you and {mates} (your partner) against {others}, all"
     print(f"{game.rules.name}: {sides} at {get_level(level).name}. {game.rules.description}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
