@@ -182,7 +182,7 @@ class Expert:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
         if obs.rules.asks:  # Honest John's star: worlds played out by the engine (`star_search`)
             values, played = star_search.analyse(obs, legal, budget.worlds, budget.seconds,
-                                                 decision_seed(self.seed, obs))
+                                                 decision_seed(self.seed, obs), star_search.bar(obs.rules))
             return legal, values, Stats(played, 0, 0, time.perf_counter() - start)
         rng = random.Random(decision_seed(self.seed, obs))
         belief = Belief(obs)

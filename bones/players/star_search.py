@@ -7,9 +7,12 @@ asker's), and in each world tries every legal action, then plays the round to it
 thumb of `star.rollout_action` for every seat, the same random numbers for every action (so the actions are
 compared on the same futures). The value of an action is the mover's result in the round: the chips it gains in
 version 1 (sales, purchases and the winner's chip from each), in version 2 its points less the others' average.
-Hard's choice stands unless another action beats it, world by world, by `Z` standard errors (`confident`): one
-playout a world is a noisy judge between plays that are nearly as good. Measured (docs/levels.md): rollouts cut
-off early and valued by the race to go out did worse; twice the worlds, or a lower bar, within noise of this.
+Hard's choice stands unless another action beats it, world by world, by a bar of standard errors (`confident`,
+`bar`): one playout a world is a noisy judge between plays that are nearly as good. The bar is two standard errors
+where rounds pay chips (version 1: no bar lost chips, a lower one was within noise) and one where they score points
+(version 2: one standard error took 1.9 points a round more than two on the published deals, 1.0 more on tuning
+deals). Measured (docs/levels.md): rollouts cut off early and valued by the race to go out did worse; twice the
+worlds, or rollouts by Hard's own weights, within noise of this.
 Budgets are counted in worlds; wall time is only a safety cap.
 """
 
@@ -21,13 +24,15 @@ import time
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
 from bones.engine.round import RoundState
+from bones.engine.rules import Rules
 
 from . import star
 from .belief import Belief, resume
 from .star import rollout
 
 CAP_SHARE = 0.9  # of the budget's seconds: stop sampling worlds beyond this
-Z = 2.0  # standard errors by which an action must beat Hard's choice to be taken instead
+Z = 2.0  # standard errors by which an action must beat Hard's choice to be taken instead (rounds paid in chips)
+Z_POINTS = 1.0  # the same where rounds score points (version 2): there the playouts' judgement is worth more
 
 
 def round_value(state: RoundState, seat: int) -> float:
@@ -40,19 +45,25 @@ def round_value(state: RoundState, seat: int) -> float:
     return points[seat] - sum(others) / len(others)
 
 
-def analyse(obs: Observation, legal: list[Action], worlds: int, seconds: float, seed: int
+def bar(rules: Rules) -> float:
+    """The standard errors by which Expert's playouts must prefer an action to Hard's choice: `Z` where rounds pay
+    chips, `Z_POINTS` where they score points (measured, docs/levels.md)."""
+    return Z if rules.plays_for_chips else Z_POINTS
+
+
+def analyse(obs: Observation, legal: list[Action], worlds: int, seconds: float, seed: int, z: float = Z
             ) -> tuple[list[float], int]:
     """Each action in `legal` valued for choosing: the average round value over up to `worlds` sampled worlds,
-    with Hard's choice kept unless another action beats it clearly (see `confident`); and how many worlds were
-    played."""
+    with Hard's choice kept unless another action beats it by `z` standard errors (see `confident`); and how many
+    worlds were played."""
     values, played = _sampled(obs, legal, worlds, seconds, seed)
     prior = legal.index(star.choose(obs, legal, "hard").action)
-    return confident(values, prior), played
+    return confident(values, prior, z), played
 
 
-def confident(per_world: list[list[float]], prior: int) -> list[float]:
+def confident(per_world: list[list[float]], prior: int, z: float = Z) -> list[float]:
     """The mean value of each action over the worlds, where an action beats the `prior` (Hard's choice) only when
-    its mean gain over it, world by world, is at least `Z` standard errors: a rollout is one future, and between
+    its mean gain over it, world by world, is at least `z` standard errors: a rollout is one future, and between
     plays that are nearly as good the sampling noise would otherwise choose at random. The prior gets a small bonus
     that puts it on top of every action that does not clear the bar."""
     n = len(per_world[prior])
@@ -67,7 +78,7 @@ def confident(per_world: list[list[float]], prior: int) -> list[float]:
         diffs = [a - b for a, b in zip(v, per_world[prior])]
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > Z * (var / n) ** 0.5 and mean > 0:
+        if mean > z * (var / n) ** 0.5 and mean > 0:
             clear.append(i)
     best_clear = max((means[i] for i in clear), default=None)
     top = max(means)

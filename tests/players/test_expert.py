@@ -250,6 +250,19 @@ def test_the_star_search_keeps_hards_choice_unless_another_is_clearly_better() -
     assert max(range(2), key=lambda i: values[i]) == 0
 
 
+def test_where_rounds_score_points_a_play_beats_hards_choice_on_less_evidence() -> None:
+    from bones.engine.rules import get_rules
+    from bones.players.star_search import bar, confident
+
+    # action 1 gains 1 in three worlds of four (mean 0.5, one and a half standard errors): enough where a round
+    # scores points (version 2), not where it pays chips (version 1), which keeps Hard's choice
+    prior = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+    better = [1.0, 1.0, 1.0, -1.0, 1.0, 1.0, 1.0, -1.0]
+    chips, points = bar(get_rules("honest_john")), bar(get_rules("honest_john_2"))
+    assert max(range(2), key=lambda i: confident([prior, better], 0, points)[i]) == 1
+    assert max(range(2), key=lambda i: confident([prior, better], 0, chips)[i]) == 0
+
+
 def test_expert_on_a_star_sells_and_plays_legally_and_deterministically() -> None:
     from tests.engine.test_honest_john import HANDS, bolton
     from tests.kit import play
