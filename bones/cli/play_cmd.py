@@ -184,6 +184,26 @@ def _show(obs: Observation, names: list[str]) -> None:
     print(f"   Your hand: {hand_text(obs.hand)}")
 
 
+def _refused(obs: Observation, action: Action, legal: list[Action], names: list[str]) -> str | None:
+    """Why the terminal refuses `action` before the engine sees it, in the terminal's own words (the engine names
+    the seats by number, for a record): while a computer asks you for a tile, anything but handing one over; a tile
+    not in your hand (asked, with one that would do). None: the engine judges it, as it does a tile handed over
+    where nobody asked or by the other game's verb."""
+    asker = obs.asker
+    if action.kind in ("sell", "give"):
+        if asker is None or action.kind != obs.rules.answer:
+            return None
+    elif asker is not None:
+        verb = obs.rules.answer
+        return f"{names[asker]} asked you for a tile: {verb} one that fits its line, like '{verb} {legal[0].tile}'"
+    tile = action.tile
+    if tile is None or tile.high > obs.rules.max_pip or tile in obs.hand:
+        return None
+    if asker is None:
+        return f"{tile} is not in your hand"
+    return f"{tile} is not in your hand: {legal[0].kind} one that fits {names[asker]}'s line, like '{legal[0]}'"
+
+
 def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Action | None:
     legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
@@ -341,16 +361,14 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                     print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
                     return 0
                 action = asked
+            refused = _refused(obs, action, legal, names)
+            if refused is not None:
+                print(f"   Not allowed: {refused}.")
+                continue
             try:
                 game = kept[0] = game.apply(action)
             except IllegalAction as e:
-                why = str(e).replace(f"the hand of seat {YOU}", "your hand")
-                if obs.asker is not None:  # the engine's "seat 3 asked you", as the terminal names that seat
-                    why = why.replace(f"seat {obs.asker} asked you", f"{names[obs.asker]} asked you")
-                    if why.startswith(f"{action.tile} is not in your hand,"):  # the engine's why (for a record)
-                        why = (f"{action.tile} is not in your hand: {legal[0].kind} one that fits "
-                               f"{names[obs.asker]}'s line, like '{legal[0]}'")
-                print(f"   Not allowed: {why}.")
+                print(f"   Not allowed: {e}.")
                 continue
             msg = describe(before, game, "You")
             if action.kind == "draw":
