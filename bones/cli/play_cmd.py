@@ -67,7 +67,10 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
                     "centre double (the starter plays on it from the hand only, without drawing).")
         rules = game_before.rules
-        why = "the boneyard is closed" if rules.draws else "nobody draws in " + rules.name_in_sentence
+        left = obs.boneyard_count
+        why = ("nobody draws in " + rules.name_in_sentence if not rules.draws else "the boneyard is empty" if not left
+               else f"the {'one tile' if left == 1 else f'{left} tiles'} left in the boneyard "
+                    f"{'is' if left == 1 else 'are'} never drawn")
         if not rules.draws:  # seed 004's Block games: "says 'go'"
             return f"{who} say{s} \"go\": nothing fits and {why}."
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
@@ -109,8 +112,9 @@ def _again(before: GameState, after: GameState, action: Action, who: str) -> str
     if rules.turn is Turn.DOUBLE_AGAIN and action.tile is not None and action.tile.is_double:
         return f" A double keeps the turn: {me} {plays} again."
     if rules.lead_plays_again and action.end is None:
-        can = "you can" if who == "You" else "it can"
-        return f" The starter then plays on the centre double if {can}: {me} {plays} again."
+        if who == "You":
+            return " As the starter, you now play on the centre double if you can."
+        return f" The starter then plays on the centre double if it can: {who} plays again."
     if rules.turn is Turn.PLAY_ON:
         return f" {who} {plays} on, following suit."  # as the table says it
     return ""

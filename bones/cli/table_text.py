@@ -28,7 +28,8 @@ def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
         for name, arm in arms.items():
             seat = int(name[1:])
             tiles = " ".join(tile_text(p.inner, p.outer, across(p.tile)) for p in arm.tiles) or "(not begun)"
-            closed = "  (closed: its last tile turned face down)" if (obs.table.closed >> seat) & 1 else ""
+            closed = "" if not (obs.table.closed >> seat) & 1 else "  (closed: its last tile turned face down)" \
+                if arm.tiles else "  (closed: nobody had a first tile to sell it)"
             whose = end_words(name) if names is None else "Your line" if seat == obs.seat else f"{names[seat]}'s line"
             out += f"\n  {whose} ({name}): {tiles}{closed}"
         return out

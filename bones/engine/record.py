@@ -110,6 +110,9 @@ def load(doc: Any, on_action: Any = None) -> GameState:
                 raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
             cut = None
             if i == 0 and rules.cuts_with_tiles:
+                if "cut" not in r:
+                    raise RecordError(f"the first round of {rules.name_in_sentence} gives the cut beside its hands: "
+                                      "the tiles each seat drew for the first set, seat 0's first", i)
                 cut = _tiles(r.get("cut"), "the cut", i)
                 n = 2 if rules.cut is Cut.PUSHED else rules.players
                 if len(cut) != n or len(set(cut)) != n or any(t.high > rules.max_pip for t in cut):

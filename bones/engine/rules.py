@@ -678,9 +678,9 @@ _HONEST_JOHN = Rules(
 _HONEST_JOHN_2 = Rules(
     id="honest_john_2",
     name="Honest John, version 2",
-    description="Three to eight players (double-twelve for six or more), nine each: each builds a line from the "
-                "centre double; a new number waits for its double; with nothing that fits, draw one, then be given "
-                "one; each round starts from the next double down.",
+    description="Three to eight players (double-twelve for six or more), nine each (more on the double-eighteen): "
+                "each builds a line from the centre double; a new number waits for its double; with nothing that "
+                "fits, draw one, then be given one; each round starts from the next double down.",
     max_pip=9,
     players=4,
     allowed_players=(3, 4, 5, 6, 7, 8),

@@ -265,6 +265,47 @@ def test_another_seats_draw_at_will_says_nothing_of_its_hand() -> None:
     assert "at any time in the Draw Game" in next(iter(said[True]))  # the name mid-sentence, not "in The Draw Game"
 
 
+def test_a_pass_says_whether_the_boneyard_is_empty_or_holds_tiles_never_drawn() -> None:
+    """Play-testing: a pass in Draw Dominoes said "nothing fits and the boneyard is closed" when the boneyard was
+    simply empty; in Draw the last two are left, and are never drawn."""
+    import random
+
+    from bones.cli.play_cmd import describe
+    from bones.engine import GameState, get_rules
+
+    said: dict[str, set[str]] = {"draw": set(), "draw_dominoes": set()}
+    for rules_id, seats in (("draw", 2), ("draw_dominoes", 4)):
+        rules = get_rules(rules_id, {"players": seats})
+        for seed in range(40):
+            rng = random.Random(seed)
+            g = GameState.new(rules, seed=seed)
+            while not g.over and g.round_index == 0:
+                legal = g.round.legal_actions() if g.round is not None else []
+                after = g.apply(rng.choice(legal))
+                if legal[0].kind == "pass":
+                    said[rules_id].add(describe(g, after, "Computer 1").split(": ", 1)[1])
+                g = after
+    assert said["draw"] == {"nothing fits and the 2 tiles left in the boneyard are never drawn."}
+    assert said["draw_dominoes"] == {"nothing fits and the boneyard is empty."}
+
+
+def test_a_line_closed_before_its_first_tile_is_not_said_to_have_turned_a_tile_down() -> None:
+    """Honest John: a line closed before it was begun read "(not begun)  (closed: its last tile turned face down)",
+    with no tile to turn."""
+    from bones.cli.table_text import line_text
+    from bones.engine import GameState, get_rules, observe
+    from tests.kit import deal, play as play_moves
+
+    rules = get_rules("honest_john", {"players": 4, "hand_size": 3})
+    hands = ["9-9 8-7 7-5", "9-8 8-6 6-5", "5-4 4-3 3-2", "2-1 1-0 0-0"]  # the one 9 besides the centre: seat 1's
+    g = play_moves(GameState.new(rules, deals=[deal(hands, "", 9)]), "9-9")
+    g = play_moves(g, str(g.round.legal_actions()[0]), "ask")  # seat 1 begins its line; seat 2 finds no 9
+    assert g.round is not None and not g.round.over
+    text = line_text(observe(g, 0), ["You", "Computer 1", "Computer 2", "Computer 3"])
+    assert "Computer 2's line (S2): (not begun)  (closed: nobody had a first tile to sell it)" in text, text
+    assert "turned face down" not in text
+
+
 def test_honest_john_2s_starter_with_nothing_for_the_centre_double_is_not_told_the_boneyard_is_closed() -> None:
     # seed 000: the holder of the starting double "must then play a matching tile on it if they can"; with nothing
     # that fits the starter passes without drawing (docs/rules.md), while the boneyard still has tiles to draw. The
@@ -368,6 +409,8 @@ def test_the_terminal_says_why_a_seat_plays_again() -> None:
     g = GameState.new(rules, deals=[deal(["9-9 9-3 1-0", "9-5 5-5 5-4", "8-8 3-3 3-2"], "", 9)])
     said = describe(g, play_moves(g, "9-9"), "Computer 1")
     assert said == "Computer 1 plays 9-9. The starter then plays on the centre double if it can: Computer 1 plays again."
+    said = describe(g, play_moves(g, "9-9"), "You")  # not "The starter ... if you can: you play again"
+    assert said == "You play 9-9. As the starter, you now play on the centre double if you can."
     # Block, playing on: "he may go on as long as he can follow suit to either end of the line"
     rules = get_rules("block_play_on", {"players": 2})
     hands = ["6-6 6-5 5-4 4-3 0-0 1-0 2-0", "5-5 3-3 2-2 1-1 3-1 2-1 6-1"]

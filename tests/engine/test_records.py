@@ -160,3 +160,14 @@ def test_a_round_dealt_from_the_seed_with_a_cut_written_in_it_is_refused(rules_i
     with pytest.raises(RecordError) as e:
         load(doc)
     assert e.value.round == 0 and "cut" in e.value.message
+
+
+def test_a_written_deal_without_its_cut_is_refused_for_the_missing_cut() -> None:
+    """A record of a game that cuts for the first set, its hands written out and the `cut` left out, was refused as
+    "the cut must be a list of tiles like "6-4"", as if a cut had been written wrong."""
+    doc = json.loads(json.dumps(game_to_record(random_game("domino_pool", 3, {"players": 4}, steps=5))))
+    del doc["rounds"][0]["cut"]
+    with pytest.raises(RecordError) as e:
+        load(doc)
+    assert e.value.round == 0
+    assert e.value.message.startswith("the first round of Domino Pool gives the cut beside its hands"), e.value.message
