@@ -45,6 +45,13 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         # the four tiles cut lie face up on the felt, each named, as the Rules say
         assert page.is_visible("#cut") and page.locator("#cut .cut-tile").count() == 4
         assert page.locator("#cut .cut-name").all_inner_texts() == ["You", "Computer 1", "Computer 2", "Computer 3"]
+    if not RULES[game].draws:  # nobody draws: the tiles left out of the deal are set aside (none: no pile at all)
+        bone = page.locator("#boneyard")
+        if v["boneyard_count"]:
+            assert bone.is_visible() and bone.get_attribute("title") == (
+                f"{v['boneyard_count']} tiles set aside: nobody draws in this game")
+        else:
+            assert not bone.is_visible()
     if game == "domino_pool":  # each ante has left its seat's 20 chips for the pool: 120 chips in all
         assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
         assert [s for s in v["scores"]] == [19] * players
@@ -132,6 +139,40 @@ def test_every_column_of_points_in_sight_at_eight_on_a_phone(browser: Any, serve
     shot(page, f"over_{game}_{players}_phone")
     assert not past, past
     assert page.locator("#game-over-table tr:first-child th").all_inner_texts()[1:3] == ["You", "C1"]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def late_in_the_first_round(game: str, seed: int, players: int) -> list[str]:
+    """The actions of the first round of `game` from `seed`, every seat choosing at random, up to the last turn of
+    seat 0 before the round ends: the longest lines at which the page waits for you."""
+    g = new_game(game, seed, {"players": players})
+    rng = random.Random(seed)
+    actions: list[str] = []
+    kept: list[str] = []
+    while not g.over and g.round_index == 0:
+        if g.current_seat == 0:
+            kept = list(actions)
+        a = rng.choice(g.legal_actions())
+        g = g.apply(a)
+        actions.append(str(a))
+    return kept
+
+
+def test_the_star_keeps_its_tiles_readable_at_eight_on_a_phone(browser: Any, server: Server) -> None:
+    """Play-testing: late in a round of Honest John for eight on a phone the star's tiles shrank to 12 px a half to
+    keep near the line's usual height, and the pips of a long line (up to 12 on the double-twelve) could not be
+    read. They keep to 16 px a half at the least; the felt grows instead."""
+    page = seat_at_table(browser, server, "honest_john_2", 5, players=8, device=PHONE,
+                         actions=late_in_the_first_round("honest_john_2", 5, 8))
+    settle(page)
+    assert len(view(page)["view"]["star"]["lines"]) == 8
+    smallest = page.evaluate("() => Math.min(...[...document.querySelectorAll('#star .star-tiles .star-tile')]"
+                             ".map((t) => t.getBoundingClientRect().height))")
+    assert smallest >= 16, smallest
+    lines = page.evaluate("() => [...document.querySelectorAll('#star .star-tiles')].map((l) => l.children.length)")
+    assert max(lines) >= 8, lines  # long lines, wrapped within their rows
+    shot(page, "star_late_honest_john_2_8_phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

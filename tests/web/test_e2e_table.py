@@ -648,6 +648,14 @@ def test_the_hand_comes_into_sight_when_a_seller_is_asked_on_a_phone(browser: An
     page.wait_for_function("() => document.querySelector('#hand').getBoundingClientRect().bottom"
                            " <= window.innerHeight + 1", timeout=5000)
     assert page.evaluate("() => window.scrollY") > 0
+    # the page opened again (a reload) on your turn: the tiles are scrolled to as well, not left below the fold
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    settle(page)
+    page.wait_for_function("() => document.querySelector('#hand').getBoundingClientRect().bottom"
+                           " <= window.innerHeight + 1", timeout=5000)
+    assert page.evaluate("() => window.scrollY") > 0
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

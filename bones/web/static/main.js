@@ -175,12 +175,16 @@ function renderView(view) {
   stack.replaceChildren(...Array.from({ length: Math.min(view.boneyard_count, 4) }, () => backSVG()));
   $("bone-count").textContent = view.boneyard_count;
   const bone = $("boneyard");
+  // where nobody draws, the tiles left out of the deal are set aside face down (none: no pile at all)
+  bone.hidden = !view.draws_allowed && view.boneyard_count === 0;
+  bone.classList.toggle("aside", !view.draws_allowed);
+  bone.title = view.draws_allowed ? "" : `${view.boneyard_count} tiles set aside: nobody draws in this game`;
   bone.classList.toggle("can-draw", view.must === "draw" && !ui.busy);
   // Where drawing is at will, the boneyard may be tapped beside a tile that fits.
   bone.classList.toggle("may-draw", view.must !== "draw" && !!view.may_draw && !ui.busy);
-  bone.setAttribute("aria-label", `Boneyard: ${view.boneyard_count} tiles` +
-    (view.must === "draw" ? ". Nothing fits: draw a tile"
-      : view.may_draw ? ". You may draw a tile" : view.draws_allowed ? "" : ". Nobody draws in this game"));
+  bone.setAttribute("aria-label", view.draws_allowed ? `Boneyard: ${view.boneyard_count} tiles` +
+    (view.must === "draw" ? ". Nothing fits: draw a tile" : view.may_draw ? ". You may draw a tile" : "")
+    : bone.title);
   // The sum of the ends, in chalk by the line.
   const sum = $("end-sum");
   sum.hidden = !(view.scoring_ends && view.end_sum !== null && view.end_sum !== undefined);
@@ -513,7 +517,9 @@ function focusHand() {
 }
 
 function applyState(state) {
-  if (ui.state && (state.id !== ui.state.id || state.game !== ui.state.game)) {
+  const before = ui.state;
+  const another = !before || state.id !== before.id || state.game !== before.game;
+  if (before && another) {
     ui.claim = null;
     ui.claimOpen = false;
     ui.revealed = null; // the hands of a game over stay face up until another game is on the table
@@ -529,6 +535,8 @@ function applyState(state) {
   else if (v.last_round && !$("say").textContent) say(v.last_round);
   else if (state.last && !$("say").textContent) say(withCut(v, state.last.text));
   else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text); // who sets first, and why
+  // your turn has come with the page opened, reloaded or dealt anew, not only after a computer's move
+  if (v.your_turn && (another || !before.view.your_turn)) requestAnimationFrame(handInSight);
 }
 
 // ----- animation -------------------------------------------------------------------------------------------

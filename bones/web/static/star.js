@@ -133,7 +133,8 @@ function column(lines, view, opts, west) {
 
 /**
  * Draw the star into `box` (a div on the felt), keeping it to about `height` pixels: the largest tiles for which
- * every line fits (a long line wraps within its row); where even small tiles do not, the felt grows to hold it.
+ * every line fits (a long line wraps within its row); where even the smallest readable tiles do not, the felt grows
+ * to hold it.
  */
 export function drawStar(box, view, { height, fresh = null, hintEnd = null, revealed = null }) {
   box.replaceChildren();
@@ -158,9 +159,10 @@ export function drawStar(box, view, { height, fresh = null, hintEnd = null, reve
     ? [column(rows.slice(0, half), view, opts, true), column(rows.slice(half), view, opts, false)]
     : [column(rows, view, opts, false)];
   box.append(...(both ? [columns[0], hub, columns[1]] : [hub, columns[0]]));
-  // the largest tiles that keep to `height`: up to 30 px a half on a roomy desktop, down to 12 on a crowded phone
+  // the largest tiles that keep to `height`: up to 30 px a half on a roomy desktop; never under 16 on a phone, where
+  // a half of 12 px left the pips of a long line unreadable (the felt grows instead, and the page scrolls)
   const tallest = () => Math.max(...columns.map((c) => c.scrollHeight));
-  for (let u = wide ? 30 : 24; u >= 12; u--) {
+  for (let u = wide ? 30 : 24; u >= (wide ? 12 : 16); u--) {
     box.style.setProperty("--u", `${u}px`);
     if (tallest() <= Math.max(height, 160) + 1) break;
   }
