@@ -457,7 +457,8 @@ def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | 
 def _pool_settled(rules: Rules, result: RoundResult, pool: int, names: list[str]) -> str:
     """Where a hand is played for a pool (Domino Pool): who took it and why ("domino wins the pool", else the
     fewest pips), or, where tied lightest hands divide it ("ties divide"), who, how much each, and the odd chips left
-    in it for the next hand; the gains alone net the ante out of sight. "" in other games."""
+    in it for the next hand (after the game's last hand, who takes them); the gains alone net the ante out of sight.
+    "" in other games."""
     takers = result.settlement.scorers
     if not rules.has_pool or not takers:
         return ""
@@ -466,10 +467,16 @@ def _pool_settled(rules: Rules, result: RoundResult, pool: int, names: list[str]
         s = "" if names[w] == "You" else "s"
         why = f"make{s} domino" if result.end == "out" else f"hold{s} the fewest pips"
         return f" {names[w]} {why} and take{s} the pool of {count_words(pool, 'chip')}."
-    share = result.points[takers[0]] + rules.ante  # a seat's gain is its share less its ante
+    share = result.settlement.points[takers[0]] + rules.ante  # a seat's gain is its share less its ante
     left = pool - share * len(takers)
     who = listed([names[i] for i in takers], "and")
-    stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" if left else ""
+    odd = [i for i in range(len(names)) if result.points[i] > result.settlement.points[i]]
+    if odd:  # the game's last hand: no next hand takes them
+        stays = (f"; the game is over, so the {'odd chip goes' if left == 1 else f'{left} odd chips go'} to "
+                 f"{listed([names[i] for i in odd], 'and')}, from the setter's left")
+    else:
+        stays = f"; {count_words(left, 'chip')} stay{'s' if left == 1 else ''} in the pool for the next hand" \
+            if left else ""
     return (f" {who} tie for the fewest pips and divide the pool of {pool}, {count_words(share, 'chip')} "
             f"each{stays}.")
 

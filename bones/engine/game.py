@@ -13,7 +13,7 @@ from .actions import Action
 from .deal import Deal, Lead, NoLowerDouble, check_deal, leader, seeded_deal
 from .round import IllegalAction, RoundState
 from .rules import GameEnd, Rules, get_rules
-from .scoring import Settlement, carried, pool_size
+from .scoring import Settlement, carried, odd_chips, pool_size
 from .tiles import TILES_BY_ID, Tile
 
 
@@ -197,10 +197,18 @@ class GameState:
         out = rnd.outcome
         hands = tuple(tuple(sorted(rnd.hand(s), reverse=True)) for s in range(rnd.seats))
         result = RoundResult(out.end, out.winner, points, out.pips_left, rnd.leader, out, hands, rnd.table.center)
+        scores = tuple(a + b for a, b in zip(self.scores, points))
+        over = game_over(self.rules, scores, result, len(self.results) + 1)
+        left = carried(self.rules, scores) if over and self.rules.has_pool else 0
+        if left:  # the odd chips of a divided pool, which no next hand will take: the round's points include them
+            extra = odd_chips(out.scorers, rnd.leader, rnd.seats, left)
+            points = tuple(p + e for p, e in zip(points, extra))
+            scores = tuple(a + e for a, e in zip(scores, extra))
+            result = result._replace(points=points)
         self.results = self.results + (result,)
         self.finished = rnd
-        self.scores = tuple(a + b for a, b in zip(self.scores, points))
-        if game_over(self.rules, self.scores, result, len(self.results)):
+        self.scores = scores
+        if over:
             self.over = True
             self.winner = game_winner(self.rules, self.scores)
             return

@@ -186,7 +186,8 @@ def pool_size(rules: Rules, carried: int) -> int:
 def _pool(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...], carried: int) -> Settlement:
     """Domino Pool: "When one makes domino he wins the pool. If all are blocked, the smallest number of pips left in
     hand wins; ties divide" (seed 004). Tied winners share the pool equally; the odd chips that do not divide stay in
-    the pool for the next hand. `points` is each seat's gain in chips: the share it takes, less its ante."""
+    the pool for the next hand (after the game's last hand, `odd_chips`). `points` is each seat's gain in chips: the
+    share it takes, less its ante."""
     n = len(pips)
     pool = pool_size(rules, carried)
     if end == "out" and out_seat is not None:
@@ -198,6 +199,17 @@ def _pool(rules: Rules, end: str, out_seat: int | None, pips: tuple[int, ...], c
     points = tuple((share if s in winners else 0) - rules.ante for s in range(n))
     winner = winners[0] if len(winners) == 1 else None
     return Settlement(end, winner, points, pips, winners, tuple(s for s in range(n) if s not in winners), 0, 0)
+
+
+def odd_chips(winners: tuple[int, ...], leader: int, seats: int, left: int) -> tuple[int, ...]:
+    """Domino Pool's last hand: the `left` chips a divided pool leaves, which no next hand will take, one each to
+    the seats that divided it, the first to the setter's left first (as card players pay an odd chip). What each
+    seat gets."""
+    order = sorted(winners, key=lambda s: (s - leader - 1) % seats)
+    extra = [0] * seats
+    for k in range(left):
+        extra[order[k % len(order)]] += 1
+    return tuple(extra)
 
 
 def _chip_from_each(end: str, out_seat: int | None, pips: tuple[int, ...]) -> Settlement:

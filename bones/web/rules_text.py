@@ -289,7 +289,8 @@ def _round_end(rules: Rules) -> list[str]:
     if rules.plays_for_chips:
         out.append(f"Every player starts with {rules.chips} chips and puts {rules.ante} into the pool before each "
                    f"hand. Going out (domino) takes the whole pool; in a blocked hand the fewest dots take it, and "
-                   f"equal lightest hands divide it: the chips that do not divide stay in the pool for the next hand.")
+                   f"equal lightest hands divide it: the chips that do not divide stay in the pool for the next hand "
+                   f"(after the last hand, one each to the tied hands, from the setter's left).")
         return out
     if rules.partners:
         st = settle(rules, "blocked", None, (3, 9, 8, 4))

@@ -461,3 +461,15 @@ def test_a_pool_taken_by_one_says_who_took_it_and_why(capsys: pytest.CaptureFixt
             "Computer 1 -1, Computer 2 +2. Computer 2 holds the fewest pips and takes the pool of 3 chips.\n") in out
     assert "Computer 1 makes domino and takes the pool of 4 chips.\n" in out  # the odd chip of a divided pool
     assert "You make domino and take the pool of 3 chips.\n" in out
+
+
+def test_the_last_hands_odd_chip_is_said_to_go_to_a_tied_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """Domino Pool: after the game's last hand the odd chip of a divided pool was said to stay "in the pool for the
+    next hand", which never came; it goes to the tied hand first to the setter's left, and the round's chips say so."""
+    assert play("domino_pool", "easy", 33, {"players": 5, "hands": 2}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert ("Chips this round: You -1, Computer 1 -1, Computer 2 +2, Computer 3 -1, Computer 4 +1. Computer 2 and "
+            "Computer 4 tie for the fewest pips and divide the pool of 5, 2 chips each; the game is over, so the odd "
+            "chip goes to Computer 2, from the setter's left.") in out
+    assert "stays in the pool for the next hand" not in out
+    assert "Game over: You 18 chips – Computer 1 18 chips – Computer 2 21 chips – Computer 3 23 chips – Computer 4 20 chips." in out

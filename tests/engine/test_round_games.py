@@ -9,7 +9,7 @@ from bones.engine import GameState, get_rules
 from bones.engine.deal import cut_winner, seeded_deal
 from bones.engine.record import RecordError, game_to_record, load
 from bones.engine.rules import RulesError
-from bones.engine.scoring import settle
+from bones.engine.scoring import odd_chips, settle
 
 from tests.kit import T, deal, legal, play, tiles
 
@@ -225,6 +225,21 @@ def test_a_blocked_pool_is_divided_and_the_odd_chip_stays_for_the_next_hand() ->
     single = g.results[-1]
     assert single.winner == 1 and single.points == (-1, 3, -1)  # three antes and the odd chip
     assert g.scores == (19, 23, 18) and sum(g.scores) == 60
+
+
+def test_after_the_last_hand_the_odd_chip_of_a_divided_pool_goes_to_the_tied_hand_first_to_the_setters_left(
+        ) -> None:
+    """Play-testing: a last hand blocked with two tied lightest hands left its odd chip in the pool for a next hand
+    that never came, and the game ended with 59 of the 60 chips in the seats' hands."""
+    g = play(pool_game(TIED, {"hands": 1}), "0-0")  # seat 0 set; seats 0 and 1 tie at 32 pips
+    assert g.over and g.pool == 0
+    assert g.results[-1].points == (0, 1, -1)  # one chip each, and the odd one to seat 1, first to seat 0's left
+    assert g.results[-1].settlement.points == (0, 0, -1)  # the hand's own division, as before
+    assert g.scores == (20, 21, 19) and sum(g.scores) == 60 and g.winner == 1  # the odd chip decides the game
+    # the order runs from the setter's left round the table, one chip a seat
+    assert odd_chips((0, 2), 1, 3, 1) == (0, 0, 1)
+    assert odd_chips((0, 1, 3), 0, 4, 2) == (0, 1, 0, 1)
+    assert odd_chips((0, 1), 2, 3, 1) == (1, 0, 0)
 
 
 def test_the_game_ends_after_the_agreed_hands_or_when_a_player_cannot_ante() -> None:

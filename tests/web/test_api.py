@@ -847,3 +847,20 @@ def test_block_playing_on_says_why_a_seat_lays_again(client: TestClient, monkeyp
         mine[0].endswith(" on the right end. You play on, following suit."), mine
     assert mine[1] == "Your turn again: you can follow suit, so you play on.", mine
     assert theirs.endswith(" plays on, following suit.") and theirs.startswith("Computer "), theirs
+
+
+def test_the_table_says_where_the_last_hands_odd_chip_goes() -> None:
+    # seed 004's Domino Pool: "ties divide"; after the last hand no next hand takes the odd chip (docs/rules.md)
+    from bones.engine import GameState, get_rules
+    from bones.web.words import Names, round_text
+
+    from tests.kit import deal, play, tiles
+
+    hands = ["0-0 2-2 3-2 4-2 3-3 6-5", "1-1 2-1 3-1 4-1 5-1 6-6", "6-1 5-2 4-3 6-2 6-3 4-4"]  # 0-0 blocks all
+    for more, said in ((1, "the game is over, so what does not divide goes to Computer 1, from the setter's left."),
+                       (2, "what does not divide stays in the pool for the next hand.")):
+        rules = get_rules("domino_pool", {"players": 3, "hands": more})
+        g = GameState.new(rules, deals=[deal(hands)._replace(cut=tiles("2-1 6-5 4-3"))] * more)
+        g = play(g, "0-0")
+        text = round_text(Names(("You", "Computer 1", "Computer 2")), g.results[0], rules, 1)
+        assert text.endswith("you and Computer 1 tie for the fewest dots and divide the pool, 1 chip each; " + said), text
