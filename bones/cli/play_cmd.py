@@ -67,12 +67,11 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
             return (f"{who} pass{'es' if s else ''}: nothing in {'your' if who == 'You' else 'its'} hand fits the "
                     "centre double (the starter plays on it from the hand only, without drawing).")
         rules = game_before.rules
-        left = obs.boneyard_count
-        why = ("nobody draws in " + rules.name_in_sentence if not rules.draws else "the boneyard is empty" if not left
-               else f"the {'one tile' if left == 1 else f'{left} tiles'} left in the boneyard "
-                    f"{'is' if left == 1 else 'are'} never drawn")
         if not rules.draws:  # seed 004's Block games: "says 'go'"
-            return f"{who} say{s} \"go\": nothing fits and {why}."
+            return f"{who} say{s} \"go\": nothing fits and nobody draws in {rules.name_in_sentence}."
+        left = obs.boneyard_count
+        why = ("the boneyard is empty" if not left else "the one tile left in the boneyard is never drawn"
+               if left == 1 else f"the {left} tiles left in the boneyard are never drawn")
         return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
     if action.kind == "muggins":
         by = "the other side" if len(game_before.rules.sides) == 2 else "the seat before"
@@ -470,7 +469,7 @@ def _pool_settled(rules: Rules, result: RoundResult, pool: int, names: list[str]
     share = result.settlement.points[takers[0]] + rules.ante  # a seat's gain is its share less its ante
     left = pool - share * len(takers)
     who = listed([names[i] for i in takers], "and")
-    odd = [i for i in range(len(names)) if result.points[i] > result.settlement.points[i]]
+    odd = result.odd_chips_to
     if odd:  # the game's last hand: no next hand takes them
         stays = (f"; the game is over, so the {'odd chip goes' if left == 1 else f'{left} odd chips go'} to "
                  f"{listed([names[i] for i in odd], 'and')}, from the setter's left")

@@ -30,6 +30,12 @@ class RoundResult(NamedTuple):
     hands_left: tuple[tuple[Tile, ...], ...]
     first: int = -1  # the id of the round's first tile
 
+    @property
+    def odd_chips_to(self) -> list[int]:
+        """The seats that took the odd chips of a divided pool after the game's last hand (`scoring.odd_chips`):
+        where the round's points exceed the hand's own settlement. Empty in every other round."""
+        return [s for s, (p, q) in enumerate(zip(self.points, self.settlement.points)) if p > q]
+
 
 def game_over(rules: Rules, scores: tuple[int, ...], result: RoundResult, rounds_played: int) -> bool:
     """Whether the game ends with this round (`GameEnd`): a score at the target when a round ends, or the target

@@ -395,7 +395,7 @@ def _pool_text(names: Names, result: RoundResult, rules: Rules, opening: str) ->
         return f"{opening}: domino takes the pool, {chips}."
     if len(winners) == 1:
         return f"{opening}: the fewest dots take the pool, {chips}, for {names.lower(winners[0])}."
-    odd = [s for s in range(len(result.points)) if result.points[s] > st.points[s]]
+    odd = result.odd_chips_to
     rest = (f"the game is over, so what does not divide goes to {_names_list(names, odd)}, from the setter's left"
             if odd else "what does not divide stays in the pool for the next hand")
     return f"{opening}: {_names_list(names, winners)} tie for the fewest dots and divide the pool, {chips} each; {rest}."
