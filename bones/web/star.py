@@ -114,7 +114,7 @@ def ask_text(names: Names, rules: Rules, seat: int, before: Table, asked: int | 
         have = "have" if len(skipped) > 1 or names.who(skipped[0]) == "You" else "has"
         none = f" {listed[:1].upper() + listed[1:]} {have} none."
     if names.who(asked) == "You":
-        return f"{head}.{none} You have one: choose which to {verb}."
+        return f"{head}.{none} You must {verb} one."  # one or several fit: the rule line says the choice
     return f"{head}.{none} {names.who(asked)} has one to {verb}."
 
 
