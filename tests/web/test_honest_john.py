@@ -157,7 +157,8 @@ def test_asks_sales_and_closed_lines_are_told() -> None:
     want = star.article(pip)
     assert star.ask_text(NAMES4, rules, 2, before, 1, before) == (
         f"Computer 2 asks round the table for {want}. Computer 3 and you have none. Computer 1 has one to sell.")
-    # the seat asked is told it must sell, not that it holds "one" when several fit (the status line says which)
+    # the seat asked is told it must sell, not that it holds "one" when several fit (the rule line says the
+    # choice is its own)
     assert star.ask_text(NAMES4, rules, 2, before, 0, before).endswith("Computer 3 has none. You must sell one.")
     closed = before._replace(closed=1 << 2)
     assert star.ask_text(NAMES4, rules, 2, before, None, closed) == (
