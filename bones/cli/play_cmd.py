@@ -173,7 +173,7 @@ def _show(obs: Observation, names: list[str]) -> None:
     scores = score_line(rules, names, obs.scores)
     pool = f", pool {obs.pool}" if rules.has_pool else ""
     hands = f" of {rules.hands}" if rules.plays_for_chips and rules.hands else ""  # hands=0: until one cannot ante
-    goal = f"round {obs.round_index + 1}{hands}{pool}"
+    goal = f"{rules.deal_word} {obs.round_index + 1}{hands}{pool}"
     aim = "" if rules.plays_for_chips else " (down to the 0-0)" if rules.game_end is GameEnd.DOUBLES_RUN_OUT \
         else " (the round won is the game)" if rules.one_round_game else f" (to {rules.target})"
     print(f"\n── {rules.name}, {goal} · {scores}{aim}")
@@ -343,10 +343,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         if game.round_index != shown_round:
             shown_round = game.round_index
             lead = game.current_seat
-            print(f"\n═══ Round {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
+            print(f"\n═══ {game.rules.deal_word.capitalize()} {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
         seat = game.current_seat
         if seat is None:
-            print("The next round has not been dealt.")
+            print(f"The next {game.rules.deal_word} has not been dealt.")
             return 1
         obs = observe(game, seat)
         before = game
@@ -407,12 +407,12 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         if len(game.results) > len(before.results):
             r = game.results[-1]
             pips = ", ".join(f"{names[i]} {count_words(p, 'pip')}" for i, p in enumerate(r.pips_left))
-            how = {"out": f"{names[r.winner or 0]} went out", "blocked": "The round is blocked",
+            how = {"out": f"{names[r.winner or 0]} went out", "blocked": f"The {game.rules.deal_word} is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                for side in game.rules.sides if r.points[side[0]])
             gained = gained or "nobody scores" + _why_nobody(game.rules, r)
-            what = "Chips this round" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
+            what = f"Chips this {game.rules.deal_word}" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
             print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_pool_settled(game.rules, r, before.pool, names)}")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))

@@ -271,6 +271,12 @@ class Rules:
         return self.round_scoring is RoundScoring.POOL
 
     @property
+    def deal_word(self) -> str:
+        """What one deal is called: a "hand" where each antes into a pool (Domino Pool: "chips carry from hand to
+        hand"), else a "round"."""
+        return "hand" if self.has_pool else "round"
+
+    @property
     def asks(self) -> bool:
         """Whether a seat with nothing that fits asks the others for a tile (Honest John)."""
         return self.ask is not Ask.NONE

@@ -28,7 +28,7 @@ def _tiles(rules: Rules) -> list[str]:
     if left and rules.draws:
         out.append(f"The other {left} tiles lie face down in the boneyard, to be drawn.")
     elif left:
-        out.append(f"The other {left} tiles lie face down and sit out the round: nobody draws.")
+        out.append(f"The other {left} tiles lie face down and sit out the {rules.deal_word}: nobody draws.")
     return out
 
 
@@ -284,7 +284,8 @@ def _round_end(rules: Rules) -> list[str]:
     if rules.asks:
         return _star_round_end(rules)
     stuck = "nobody can lay a tile or draw" if rules.draws else "nobody can lay a tile"
-    out = [f"A round ends when a player lays their last tile (goes out), or when {stuck} (the round is blocked). "
+    deal = rules.deal_word  # "hand" in Domino Pool
+    out = [f"A {deal} ends when a player lays their last tile (goes out), or when {stuck} (the {deal} is blocked). "
            "Then the dots left in each hand are counted."]
     if rules.plays_for_chips:
         out.append(f"Every player starts with {rules.chips} chips and puts {rules.ante} into the pool before each "
@@ -426,7 +427,7 @@ def _cached(rules: Rules) -> tuple[tuple[str, tuple[str, ...]], ...]:
         ("Your turn", _turn(rules)),
         ("When nothing fits", _nothing_fits(rules)),
         ("Scoring during play", _end_scoring(rules)),
-        ("The end of a round", _round_end(rules)),
+        (f"The end of a {rules.deal_word}", _round_end(rules)),
         ("Winning", _goal(rules)),
     ]
     return tuple((title, tuple(lines)) for title, lines in sections if lines)

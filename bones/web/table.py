@@ -416,7 +416,7 @@ class Table:
             if not new.over:
                 near = self._near_seat(new, row, seat)
                 leader = new.current_seat
-                deal = f"Round {len(new.results) + 1} is dealt."
+                deal = f"{new.rules.deal_word.capitalize()} {len(new.results) + 1} is dealt."
                 if leader is not None:
                     deal += f" {names.who(leader)} {'lead' if names.who(leader) == 'You' else 'leads'}."
                 frames.append({"n": len(row.actions), "event": {"seat": None, "kind": "deal", "text": deal},

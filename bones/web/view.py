@@ -166,7 +166,7 @@ def rules_summary(rules: Rules) -> str:
     if rules.plays_for_both:
         parts.append("after a \u201cgo\u201d the other lays a tile for that player, then one for itself")
     if not rules.draws:
-        parts.append("nobody draws; a side with nothing that fits passes")
+        parts.append("nobody draws; a player with nothing that fits says \u201cgo\u201d and passes")
     elif rules.draws_freely:
         parts.append(f"draw at will, and with nothing that fits until a tile fits; the last {rules.kept_back} "
                      "tiles are never drawn")
@@ -201,7 +201,7 @@ def _needs(obs: Observation) -> str:
 def _played(rules: Rules) -> str:
     """How long a game lasts: "for 10 hands", "to 100", "from the highest double down to the double blank"."""
     if rules.plays_for_chips:
-        unit = ("hand" if rules.has_pool else "round") + ("" if rules.hands == 1 else "s")
+        unit = rules.deal_word + ("" if rules.hands == 1 else "s")
         return f"for {rules.hands} {unit}" if rules.hands else "until a player cannot ante"
     if rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         return "from the highest double down to the double blank"
@@ -279,7 +279,7 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
         return "Game over."
     seat = obs.current_seat
     if seat is None:
-        return f"Round {obs.round_index + 1} is over."
+        return f"{obs.rules.deal_word.capitalize()} {obs.round_index + 1} is over."
     asked = star.asked_status(obs, names) if obs.rules.asks else None
     if asked:
         return asked
@@ -401,6 +401,7 @@ def build_view(obs: Observation, names: Names, lid_open: bool = True, two_player
         "rule": _rule_line(obs, names, lid_open, actions),
         "cut": _cut(obs, names),
         "round": obs.round_index + 1,
+        "deal_word": rules.deal_word.capitalize(),  # "Round", or "Hand" in Domino Pool
         "scores": list(obs.scores),
         "target": rules.target,
         "goal": _goal(obs),

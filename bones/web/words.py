@@ -316,7 +316,7 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
     hands = _hands_text(names, pips)
     # the hands beside the one that went out (its own 0 dots go without saying)
     aside = _hands_text(names, pips, aside=True, skip=st.winner if st.end == "out" else None)
-    head = f"Round {round_number}"
+    head = f"{rules.deal_word.capitalize()} {round_number}"
     other_hands = "the other hands" if many else "the other hand"
     if st.end == "target":
         w = st.winner if st.winner is not None else 0
@@ -467,14 +467,13 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
     if _one_round(rules):
         again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
         text = game_text(names, scores, winner, rules) + again
-    elif rules is not None and rules.has_pool:
-        text = game_text(names, scores, winner, rules) + f" {count_words(count, 'hand')}."
     elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
-        text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}."
+        text = game_text(names, scores, winner, rules) + f" {count_words(count, rules.deal_word)}."
         last = results[-1].first if results else -1
         if rules.game_end is GameEnd.DOUBLES_RUN_OUT and last > 0:  # over before the 0-0 round: the next deal
             double = TILES_BY_ID[last].high  # left every lower double out of the hands
             text = f"{text[:-1]}: no hand was dealt a double below {double}-{double} for another round."
     else:
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
-    return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text}
+    return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text,
+            "deal_word": (rules.deal_word if rules is not None else "round").capitalize()}

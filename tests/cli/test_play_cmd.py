@@ -25,7 +25,8 @@ def test_a_whole_game_reaches_game_over(rules_id: str, capsys: pytest.CaptureFix
     out = capsys.readouterr().out
     assert "Game over:" in out
     if RULES[rules_id].target > 1:
-        assert "Round 2" in out  # games to the target take several rounds (the French mode is one round)
+        # games to the target take several rounds (the French mode is one round); Domino Pool's are hands
+        assert f"{RULES[rules_id].deal_word.capitalize()} 2" in out
 
 
 def test_bad_input_is_explained_and_changes_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,7 +105,7 @@ def test_partners_and_chips_are_shown_as_players_count_them(capsys: pytest.Captu
     assert play("domino_pool", "beginner", 7, {"players": 3, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
     # each ante leaves its seat's chips for the pool: 60 chips at the table, 3 of them in the pool
-    assert "round 1 of 2, pool 3 · You 19 chips – Computer 1 19 chips – Computer 2 19 chips" in out
+    assert "hand 1 of 2, pool 3 · You 19 chips – Computer 1 19 chips – Computer 2 19 chips" in out
 
 
 def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_options_change(
@@ -335,10 +336,12 @@ def test_honest_john_in_the_terminal_calls_each_line_by_its_owner(capsys: pytest
 
 
 def test_a_round_played_for_chips_says_chips_not_points(capsys: pytest.CaptureFixture[str]) -> None:
-    """Domino Pool and Honest John are scored in chips (the scores say "20 chips"): what a round moved is chips."""
+    """Domino Pool and Honest John are scored in chips (the scores say "20 chips"): what a hand moved is chips, and
+    Domino Pool calls its deals hands, as its rules do ("chips carry from hand to hand")."""
     assert play("domino_pool", "easy", 5, {"hands": 1}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert "Chips this round: You -1, Computer 1 -1, Computer 2 +3, Computer 3 -1." in out
+    assert "═══ Hand 1: " in out and "═══ Round" not in out
+    assert "Chips this hand: You -1, Computer 1 -1, Computer 2 +3, Computer 3 -1." in out
     assert "Round points" not in out
 
 
@@ -356,12 +359,12 @@ def test_one_chip_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_domino_pool_played_until_a_player_cannot_ante_counts_no_last_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    """`--option hands=0` plays on until a player cannot ante: the rounds were said "round 1 of 0"."""
+    """`--option hands=0` plays on until a player cannot ante: the hands were said "hand 1 of 0"."""
     assert play("domino_pool", "easy", 2, {"hands": 0}, read=scripted(["q"])) == 0
     out = capsys.readouterr().out
-    assert "── Domino Pool, round 1, pool 4 · You 19 chips" in out and " of 0" not in out
+    assert "── Domino Pool, hand 1, pool 4 · You 19 chips" in out and " of 0" not in out
     assert play("domino_pool", "easy", 2, None, read=scripted(["q"])) == 0
-    assert "── Domino Pool, round 1 of 10, pool 4 · " in capsys.readouterr().out
+    assert "── Domino Pool, hand 1 of 10, pool 4 · " in capsys.readouterr().out
 
 
 def test_a_pool_game_ended_early_says_who_could_not_ante(capsys: pytest.CaptureFixture[str]) -> None:
@@ -440,12 +443,12 @@ def test_a_pool_divided_between_tied_hands_is_said_with_what_stays_in_it(capsys:
     next hand's pool of four at a table of three was never explained."""
     assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("The round is blocked. Hands: You 7 pips, Computer 1 9 pips, Computer 2 7 pips. Chips this round: "
+    assert ("The hand is blocked. Hands: You 7 pips, Computer 1 9 pips, Computer 2 7 pips. Chips this hand: "
             "Computer 1 -1. You and Computer 2 tie for the fewest pips and divide the pool of 3, 1 chip each; "
             "1 chip stays in the pool for the next hand.\n") in out
     assert play("domino_pool", "easy", 2, None, read=scripted([])) == 0  # four chips divide between two
     out = capsys.readouterr().out
-    assert ("Chips this round: You -1, Computer 1 +1, Computer 2 +1, Computer 3 -1. Computer 1 and Computer 2 tie "
+    assert ("Chips this hand: You -1, Computer 1 +1, Computer 2 +1, Computer 3 -1. Computer 1 and Computer 2 tie "
             "for the fewest pips and divide the pool of 4, 2 chips each.\n") in out
 
 
@@ -455,9 +458,9 @@ def test_a_pool_taken_by_one_says_who_took_it_and_why(capsys: pytest.CaptureFixt
     before, only the gains (+2, -1, -1) said it."""
     assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("Computer 1 went out. Hands: You 8 pips, Computer 1 0 pips, Computer 2 16 pips. Chips this round: You -1, "
+    assert ("Computer 1 went out. Hands: You 8 pips, Computer 1 0 pips, Computer 2 16 pips. Chips this hand: You -1, "
             "Computer 1 +2, Computer 2 -1. Computer 1 makes domino and takes the pool of 3 chips.\n") in out
-    assert ("The round is blocked. Hands: You 2 pips, Computer 1 13 pips, Computer 2 1 pip. Chips this round: You -1, "
+    assert ("The hand is blocked. Hands: You 2 pips, Computer 1 13 pips, Computer 2 1 pip. Chips this hand: You -1, "
             "Computer 1 -1, Computer 2 +2. Computer 2 holds the fewest pips and takes the pool of 3 chips.\n") in out
     assert "Computer 1 makes domino and takes the pool of 4 chips.\n" in out  # the odd chip of a divided pool
     assert "You make domino and take the pool of 3 chips.\n" in out
@@ -468,7 +471,7 @@ def test_the_last_hands_odd_chip_is_said_to_go_to_a_tied_hand(capsys: pytest.Cap
     next hand", which never came; it goes to the tied hand first to the setter's left, and the round's chips say so."""
     assert play("domino_pool", "easy", 33, {"players": 5, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("Chips this round: You -1, Computer 1 -1, Computer 2 +2, Computer 3 -1, Computer 4 +1. Computer 2 and "
+    assert ("Chips this hand: You -1, Computer 1 -1, Computer 2 +2, Computer 3 -1, Computer 4 +1. Computer 2 and "
             "Computer 4 tie for the fewest pips and divide the pool of 5, 2 chips each; the game is over, so the odd "
             "chip goes to Computer 2, from the setter's left.") in out
     assert "stays in the pool for the next hand" not in out

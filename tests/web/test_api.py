@@ -736,7 +736,7 @@ def test_a_blocked_round_names_drawing_only_where_players_draw(client: TestClien
         text = round_text(names, RoundResult(st.end, st.winner, st.points, (9, 25), 0, st, ()), rules, 1)
         assert text.startswith(f"Round 1 is blocked: {stuck} You hold 9 dots"), text
     for gid, players, stuck in (("matadore", 2, "nobody can lay a tile (the round"),
-                                ("domino_pool", 5, "nobody can lay a tile (the round"),
+                                ("domino_pool", 5, "nobody can lay a tile (the hand"),
                                 ("draw_dominoes", 3, "nobody can lay a tile or draw (the round")):
         r = client.get(f"/api/rules?game={gid}&players={players}")
         assert r.status_code == 200, r.text
@@ -864,3 +864,24 @@ def test_the_table_says_where_the_last_hands_odd_chip_goes() -> None:
         g = play(g, "0-0")
         text = round_text(Names(("You", "Computer 1", "Computer 2")), g.results[0], rules, 1)
         assert text.endswith("you and Computer 1 tie for the fewest dots and divide the pool, 1 chip each; " + said), text
+
+
+def test_domino_pool_calls_its_deals_hands_and_each_player_a_player(client: TestClient) -> None:
+    # play-testing: the table said "Round 1" and "Next round" of a game whose rules say "chips carry from hand to
+    # hand" and "ten hands", and its rule line said "a side with nothing that fits passes" where each plays alone
+    r = client.get("/api/rules?game=domino_pool&players=4")
+    assert r.status_code == 200, r.text
+    titles = [s["title"] for s in r.json()["sections"]]
+    assert "The end of a hand" in titles and "The end of a round" not in titles, titles
+    lines = [line for s in r.json()["sections"] for line in s["lines"]]
+    assert "The other 8 tiles lie face down and sit out the hand: nobody draws." in lines, lines
+    r = client.post("/api/settings", json={"game": "domino_pool", "players": 4})
+    assert r.status_code == 200, r.text
+    view = r.json()["state"]["view"]
+    assert view["deal_word"] == "Hand" and view["round"] == 1
+    from bones.engine import get_rules
+    from bones.web.view import rules_summary
+    line = rules_summary(get_rules("domino_pool", {"players": 4}))
+    assert "a player with nothing that fits says \u201cgo\u201d and passes" in line and "side" not in line, line
+    r = client.post("/api/settings", json={"game": "block", "players": 2})
+    assert r.status_code == 200 and r.json()["state"]["view"]["deal_word"] == "Round", r.text

@@ -54,6 +54,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
             assert not bone.is_visible()
     if game == "domino_pool":  # each ante has left its seat's 20 chips for the pool: 120 chips in all
         assert f"Pool {players}" in scores and page.inner_text("#target") == "of 2"
+        assert page.inner_text("#round") == "Hand 1"  # its deals are hands ("chips carry from hand to hand")
         assert [s for s in v["scores"]] == [19] * players
         # the pool's title says dots, as every other word of the table does (it said "the fewest pips")
         assert page.get_attribute(".score.pool", "title") == ("Chips in the pool: domino takes it, else the fewest "
@@ -77,6 +78,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         assert " and " in text and " won the game, " in text
     elif game == "domino_pool":
         assert " chips (" in text and text.endswith("2 hands.")
+        assert page.locator("#game-over-table tr:first-child th").first.inner_text() == "Hand"
         cells = page.locator("#game-over-table td").all_inner_texts()
         assert "-1" in cells and "+-1" not in cells  # a lost ante, signed once
     if players > 4 and device == "desktop":  # a column for every player, none cut off by the dialog

@@ -184,7 +184,7 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   $("game-over-text").textContent = summary.text;
   const table = $("game-over-table");
   const head = document.createElement("tr");
-  head.append(...["Round", ...summary.names, "How it ended"].map((t) => {
+  head.append(...[summary.deal_word || "Round", ...summary.names, "How it ended"].map((t) => {
     const th = document.createElement("th");
     th.textContent = t;
     th.scope = "col";

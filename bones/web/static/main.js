@@ -140,7 +140,7 @@ function renderRecord(state) {
 function renderView(view) {
   ui.view = view;
   const names = view.names;
-  $("round").textContent = `Round ${view.round}`;
+  $("round").textContent = `${dealWord()} ${view.round}`;
   // Every seat's score, in seat order; the one to move is marked.
   // Partners share one score: a side's names together ("You & Computer 2"); chips: each seat's, and the pool.
   const sides = view.sides || names.map((_, seat) => [seat]);
@@ -617,10 +617,15 @@ function handInSight() {
   $("hand").scrollIntoView({ block: "end", behavior: still ? "auto" : "smooth" });
 }
 
+/** What one deal is called in this game: "Round", or "Hand" in Domino Pool. */
+function dealWord() {
+  return ui.view?.deal_word || "Round";
+}
+
 function roundEnd(info) {
   const box = $("round-end");
   $("round-end-text").textContent = info.text;
-  $("round-end-ok").textContent = "Next round";
+  $("round-end-ok").textContent = `Next ${dealWord().toLowerCase()}`;
   $("round-end-note").textContent = "";
   $("caption").hidden = true;
   box.hidden = false;
@@ -670,7 +675,10 @@ function recordUrl(state) {
 }
 
 function waitText() {
-  if (ui.continueRound) return "The round is over: press Next round first.";
+  if (ui.continueRound) {
+    const word = dealWord().toLowerCase();
+    return `The ${word} is over: press Next ${word} first.`;
+  }
   return ui.busy ? "Wait: the computer is moving." : ui.view?.status || "";
 }
 
@@ -726,7 +734,7 @@ async function draw() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
   if (view.must === "draw" || (view.may_draw && view.your_turn)) return send(api.action, gameBody({ action: "draw" }));
-  if (!view.draws_allowed) return say(`Nobody draws in ${midName(view.name)}: the boneyard sits out the round.`);
+  if (!view.draws_allowed) return say(`Nobody draws in ${midName(view.name)}: the boneyard sits out the ${dealWord().toLowerCase()}.`);
   if (!view.your_turn) return say(view.status);
   if (view.must === "play") return say("You hold a tile that fits, and it has to be played: draw only when nothing fits.");
   return say(view.rule);
