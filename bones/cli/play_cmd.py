@@ -343,7 +343,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         if game.round_index != shown_round:
             shown_round = game.round_index
             lead = game.current_seat
-            print(f"\n═══ {game.rules.deal_word.capitalize()} {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
+            deal = game.rules.deal_word.capitalize()  # "Hand" in Domino Pool
+            print(f"\n═══ {deal} {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
         seat = game.current_seat
         if seat is None:
             print(f"The next {game.rules.deal_word} has not been dealt.")
@@ -412,7 +413,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                for side in game.rules.sides if r.points[side[0]])
             gained = gained or "nobody scores" + _why_nobody(game.rules, r)
-            what = f"Chips this {game.rules.deal_word}" if game.rules.plays_for_chips else "Round points"  # the unit the scores are in
+            # the unit the scores are in
+            what = f"Chips this {game.rules.deal_word}" if game.rules.plays_for_chips else "Round points"
             print(f"\n   {how}. Hands: {pips}. {what}: {gained}.{_pool_settled(game.rules, r, before.pool, names)}")
     if game.rules.game_end is GameEnd.DOUBLES_RUN_OUT:
         print("\n" + _why_no_more_rounds(game))
