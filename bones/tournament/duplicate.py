@@ -7,10 +7,12 @@ but the times, are the same whatever the number of worker processes.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
 from dataclasses import dataclass, field
+from functools import partial
 from math import sqrt
 from typing import Any, Callable, Mapping, Sequence
 
@@ -119,6 +121,12 @@ def seatings(rules: Rules) -> list[tuple[int, ...]]:
     return list(rules.sides)
 
 
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl+C reaches the whole process group, and only the parent answers it (by ending the
+    pool), so no worker prints a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_pair(rules: Rules, players: tuple[str, str], seed: int, pair: int,
               records: str | None = None) -> list[GameSummary]:
     """Every game of one deal: A's side in each seating of `seatings`, B in every other seat. With `records` (a
@@ -214,10 +222,12 @@ def run_tournament(
             if on_game:
                 on_game(len(done))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(play_pair, rules, pair_players, seed, i, records) for i in range(n)]
-            for f in as_completed(futures):
-                done.extend(f.result())
+        # leaving the pool terminates its workers: Ctrl+C (or a failed game) stops the deals still queued at once,
+        # where an executor would play them all before its exit; the workers leave the interrupt to this process
+        with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+            for games_of_deal in pool.imap_unordered(partial(play_pair, rules, pair_players, seed, records=records),
+                                                     range(n)):
+                done.extend(games_of_deal)
                 if on_game:
                     on_game(len(done))
     result.games = sorted(done, key=lambda g: (g.pair, g.seat_a))

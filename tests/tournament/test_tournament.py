@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -176,3 +181,22 @@ def test_records_of_an_earlier_longer_run_are_pointed_out(tmp_path: Path,
     assert len(list((tmp_path / "games").iterdir())) == 4
     assert main(run + ["--games", "4"]) == 0  # the same length again: every file is its own
     assert "earlier run" not in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_tournament_of_several_workers_without_playing_the_deals_still_queued() -> None:
+    """Ctrl+C reaches the whole process group: the workers leave it to the parent, which ends the pool at once.
+    (Before, every queued deal was played first: a long tournament went on for minutes after Ctrl+C.)"""
+    bones = Path(sys.executable).with_name("bones")
+    proc = subprocess.Popen([str(bones), "tournament", "--rules", "block", "--players", "easy", "beginner",
+                             "--games", "1000000", "--seed", "1", "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(3)  # the workers are up and playing
+    os.killpg(proc.pid, signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)  # a million games would take hours
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("the tournament went on after Ctrl+C")
+    assert proc.returncode == 130
+    assert "bones: interrupted" in err and "Traceback" not in err and out == ""
