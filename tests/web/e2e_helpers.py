@@ -87,9 +87,9 @@ def settle(page: Any, timeout: float = 15) -> None:
 
 
 def open_table(browser: Any, url: str, viewport: dict[str, int] | None = None, context: Any = None,
-               path: str = "/?pace=5") -> Any:
-    """A page at the table, ready and idle; `page.errors` collects script errors and refusals by the page's
-    Content-Security-Policy."""
+               path: str = "/?pace=5", idle: bool = True) -> Any:
+    """A page at the table, ready and (with `idle`) idle, every round end met on the way closed; `page.errors`
+    collects script errors and refusals by the page's Content-Security-Policy."""
     ctx = context or browser.new_context(viewport=viewport or {"width": 1200, "height": 900})
     page = ctx.new_page()
     errors: list[str] = []
@@ -98,7 +98,8 @@ def open_table(browser: Any, url: str, viewport: dict[str, int] | None = None, c
     page.errors = errors  # type: ignore[attr-defined]
     page.goto(url + path)
     page.wait_for_selector("body[data-ready='1']")
-    settle(page)
+    if idle:
+        settle(page)
     return page
 
 
@@ -142,11 +143,11 @@ DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,
                   device: dict[str, Any] | None = None, opponent: str = "beginner",
                   actions: list[str] | None = None, url: str = "/?pace=5",
-                  options: dict[str, Any] | None = None) -> Any:
+                  options: dict[str, Any] | None = None, idle: bool = True) -> Any:
     """A page whose browser already has a game of `game` dealt from `seed` on the table, with `actions` played (the
     server never lets a browser choose its seed; the test writes the game into the store as the server would).
     `options`: the engine options it is dealt with; its variations are the browser's choice in Settings, and any
-    other option (a short `target`) goes with this game only."""
+    other option (a short `target`) goes with this game only. `idle`: as `open_table`."""
     token = secrets.token_urlsafe(18)
     store = server.store
     chosen = variations.of_row(game, options or {})
@@ -159,7 +160,7 @@ def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: i
         store.save_game(row)
     ctx = browser.new_context(**(device or DESKTOP))
     ctx.add_cookies([{"name": "bones_token", "value": token, "url": server.url}])
-    return open_table(browser, server.url, context=ctx, path=url)
+    return open_table(browser, server.url, context=ctx, path=url, idle=idle)
 
 
 # Run in the page once its animations have ended: every pair of tiles on the felt that overlap (more than

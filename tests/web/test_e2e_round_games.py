@@ -219,3 +219,49 @@ def test_the_rules_title_closes_a_name_with_a_comma(browser: Any, server: Server
     shot(page, "rules_block_play_on_3_phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def a_computer_about_to_go_out(game: str, seed: int, players: int) -> list[str]:
+    """The actions of the first round of `game` from `seed`, every seat choosing at random, up to a turn of a
+    computer (not seat 0) that holds one tile, and that tile fits: whatever its level, it lays it and ends the
+    round."""
+    g = new_game(game, seed, {"players": players})
+    rng = random.Random(seed)
+    actions: list[str] = []
+    while not g.over and g.round_index == 0:
+        seat = g.current_seat
+        assert g.round is not None and seat is not None
+        if seat != 0 and len(g.round.hand(seat)) == 1 and all(a.kind == "play" for a in g.legal_actions()):
+            return actions
+        a = rng.choice(g.legal_actions())
+        g = g.apply(a)
+        actions.append(str(a))
+    raise AssertionError(f"no computer goes out in the first round of {game} from seed {seed}")
+
+
+def test_a_round_the_computers_end_as_the_page_opens_waits_under_the_games_own_menus(browser: Any,
+                                                                                     server: Server) -> None:
+    """Play-testing: where the computers' moves since the page was last open ended a round, its box waited for "Next
+    round" under empty Game and Opponent menus, Show moves unticked and the record of another game (the panel was
+    filled in only once the moves had played out)."""
+    game, seed = "block_play_on", next(s for s in range(1, 50) if _goes_out(s))
+    page = seat_at_table(browser, server, game, seed, players=3, actions=a_computer_about_to_go_out(game, seed, 3),
+                         idle=False)
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert page.input_value("#game") == game
+    assert page.input_value("#opponent") == "beginner" and page.input_value("#players") == "3"
+    assert page.is_checked("#show-moves")
+    assert page.inner_text("#record-title") == "Block, playing on, 3 players"
+    shot(page, "round_ended_as_the_page_opens")
+    settle(page)
+    assert view(page)["view"]["round"] == 2
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def _goes_out(seed: int) -> bool:
+    try:
+        a_computer_about_to_go_out("block_play_on", seed, 3)
+    except AssertionError:
+        return False
+    return True

@@ -939,12 +939,18 @@ async function start() {
   });
   try {
     const data = await api.open({});
-    if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
-    else applyState(data.state);
+    const moves = data.frames && data.frames.length;
     document.body.dataset.ready = "1";
+    if (moves) {
+      // the computers' moves since the page was last open play out at a table whose menus, settings and record are
+      // already those of this game (a round they end waits for "Next round" under them, not under empty menus)
+      document.body.dataset.busy = "1";
+      renderPanel(data.state);
+      await playFrames(data.frames, data.state);
+    } else applyState(data.state);
     document.body.dataset.busy = "0";
     const s = ui.state;
-    if (s.view.game_over && s.summary) {
+    if (!moves && s.view.game_over && s.summary) { // over before the page opened (the frames show their own end)
       const name = recordName(s);
       if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
     }
