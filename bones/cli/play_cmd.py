@@ -421,8 +421,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     short = _cannot_ante(game)
     if short:
         print(f"\n{short} cannot ante for another hand: the game ends.")
-    print("\n" + _seed_words(game.rules.id, level, seed, options))
     totals = score_line(game.rules, names, game.scores)
+    seed_line = "\n" + _seed_words(game.rules.id, level, seed, options)  # after the result: what to do next
     if game.winner is None:
         top = max(game.scores)
         tied = [" & ".join(names[i] for i in side) for side in game.rules.sides if game.scores[side[0]] == top]
@@ -430,9 +430,11 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         among = (f" at the top between {', '.join(tied[:-1])} and {tied[-1]} ({_amount(game.rules, top)})"
                  if len(game.rules.sides) > 2 else "")
         print(f"\nGame over: {totals}. A tie{among}: nobody wins.")
+        print(seed_line)
         return 0
     who = " & ".join(names[i] for i in game.rules.side_of(game.winner))
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
+    print(seed_line)
     return 0
 
 

@@ -401,6 +401,11 @@ def _pool_text(names: Names, result: RoundResult, rules: Rules, opening: str) ->
     return f"{opening}: {_names_list(names, winners)} tie for the fewest dots and divide the pool, {chips} each; {rest}."
 
 
+def _count(n: int, unit: str) -> str:
+    """A number of chips or points: "1 chip", "28 chips"."""
+    return f"{n} {unit if abs(n) != 1 else unit[:-1]}"
+
+
 def _one_round(rules: Rules | None) -> bool:
     """Whether one round won is the game (the French Boy's Game)."""
     return rules is not None and rules.one_round_game
@@ -418,16 +423,12 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None, rules: Ru
         return f"{side[:1].upper() + side[1:]} won the game, {board}."
     if len(scores) > 2:
         board = ", ".join(f"{names.lower(s) if s else names.who(s)} {p}" for s, p in enumerate(scores))
-        if rules is not None and rules.plays_for_chips:
-            if winner is None:
-                return f"The game is over, tied for the most chips ({board})."
-            won = "You" if names.who(winner) == "You" else names.who(winner)
-            return f"{won} won the game with {scores[winner]} chips ({board})."
-        if winner is None:
-            return f"The game is over, tied at the top ({board})."
-        if names.who(winner) == "You":
-            return f"You won the game with {scores[winner]} ({board})."
-        return f"{names.who(winner)} won the game with {scores[winner]} ({board})."
+        unit = "chips" if rules is not None and rules.plays_for_chips else "points"
+        if winner is None:  # who tied, and with what: the others lost
+            top = max(scores)
+            tied = _names_list(names, [s for s, p in enumerate(scores) if p == top])
+            return f"{tied[:1].upper() + tied[1:]} tied for the game with {_count(top, unit)} each ({board})."
+        return f"{names.who(winner)} won the game with {_count(scores[winner], unit)} ({board})."
     board = " to ".join(str(s) for s in (sorted(scores, reverse=True)))
     if winner is None:
         return f"The game is over, tied at {board}."

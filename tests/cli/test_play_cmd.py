@@ -116,7 +116,9 @@ def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_o
     assert "The cut: you drew " in out and "play as partners" in out  # the cut, face up for everyone
     assert play("domino_pool", "easy", 1, {"players": 6, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("A tie at the top between You and Computer 1 (24 chips): nobody wins.")
+    result, seed_line = out.rstrip().split("\n\n")[-2:]  # the result, then how to deal the game again
+    assert result.endswith("A tie at the top between You and Computer 1 (24 chips): nobody wins.")
+    assert seed_line.startswith("Seed 1: ") and seed_line.endswith("deals this game again.")
     assert "Played with hands=2." in out
     # a number outside the menu says which numbers there are
     assert play("draw", "beginner", 1, {"target": 10}, read=scripted(["9", "q"])) == 0
@@ -229,8 +231,8 @@ def test_the_seed_is_said_only_once_the_game_is_over_or_left(capsys: pytest.Capt
     assert "424242" not in during
     assert "Seed 424242" in after
     assert play("draw", "beginner", 424242, {"target": 5}, read=scripted([])) == 0
-    during, after = capsys.readouterr().out.split("Seed 424242")
-    assert "424242" not in during and "Game over:" in after
+    during, after = capsys.readouterr().out.split("Game over:")  # the result first, then the seed
+    assert "424242" not in during and "Seed 424242" in after
 
 
 def test_claims_in_the_terminal_give_no_sum_of_the_ends(capsys: pytest.CaptureFixture[str]) -> None:

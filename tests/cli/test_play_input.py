@@ -59,9 +59,10 @@ def test_a_tie_at_a_table_of_more_than_two_names_the_seats_tied_at_the_top(
     """Two of four tied for the most chips: 'A tie: nobody wins.' said neither which two nor that the others lost."""
     assert play("domino_pool", "easy", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert out.rstrip().endswith("Game over: You 18 chips – Computer 1 22 chips – Computer 2 22 chips – Computer 3 "
-                                 "18 chips. A tie at the top between Computer 1 and Computer 2 (22 chips): "
-                                 "nobody wins.")
+    result, seed_line = out.rstrip().split("\n\n")[-2:]  # the result, then how to deal the game again
+    assert result == ("Game over: You 18 chips – Computer 1 22 chips – Computer 2 22 chips – Computer 3 18 chips. "
+                      "A tie at the top between Computer 1 and Computer 2 (22 chips): nobody wins.")
+    assert seed_line.startswith("Seed 7: ")
 
 
 def test_a_claim_may_follow_a_number_from_the_menu(capsys: pytest.CaptureFixture[str]) -> None:

@@ -77,7 +77,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     if game == "partnership_block":
         assert " and " in text and " won the game, " in text
     elif game == "domino_pool":
-        assert " chips (" in text and text.endswith("2 hands.")
+        assert " chips" in text and text.endswith("2 hands.")
         assert page.locator("#game-over-table tr:first-child th").first.inner_text() == "Hand"
         cells = page.locator("#game-over-table td").all_inner_texts()
         assert "-1" in cells and "+-1" not in cells  # a lost ante, signed once

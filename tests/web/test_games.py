@@ -16,6 +16,7 @@ from bones.engine.rules import GameEnd
 from bones.web import computer
 from bones.web import table as table_module
 from bones.web.table import Table
+from bones.web.words import Names, game_text
 
 from .conftest import open_game, play_first_legal
 
@@ -377,3 +378,19 @@ def test_with_no_double_dealt_the_rules_panel_compares_two_tiles_that_can_both_b
         words = " ".join(line for s in rules_text(RULES[gid])["sections"] for line in s["lines"])
         assert "if nobody was dealt a double, the heaviest tile leads (most dots, then the higher half: 6-3 before " \
                "5-4)" in words
+
+
+def test_the_end_of_a_game_of_many_names_who_tied_and_says_points_or_chips() -> None:
+    """Play-testing: a tie among six said only "tied for the most chips (You 16, Computer 1 16, …)", leaving the
+    player to find the winners, and a game for points said "won the game with 108" without a unit."""
+    names = Names(["You", "Computer 1", "Computer 2", "Computer 3", "Computer 4", "Computer 5"])
+    pool = RULES["domino_pool"].with_options({"players": 6})
+    assert game_text(names, [16, 16, 28, 16, 28, 16], None, pool) == (
+        "Computer 2 and Computer 4 tied for the game with 28 chips each (You 16, Computer 1 16, Computer 2 28, "
+        "Computer 3 16, Computer 4 28, Computer 5 16).")
+    four = Names(names.labels[:4])
+    sebastopol = RULES["sebastopol"]
+    assert game_text(four, [108, 40, 12, 108], None, sebastopol).startswith(
+        "You and Computer 3 tied for the game with 108 points each (")
+    assert game_text(four, [108, 40, 12, 99], 0, sebastopol).startswith("You won the game with 108 points (You 108, ")
+    assert game_text(four, [1, 12, 12, 12], 0, RULES["domino_pool"]).startswith("You won the game with 1 chip (")

@@ -210,6 +210,7 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
     total.appendChild(td);
   });
   table.replaceChildren(head, ...rows, total);
+  table.classList.toggle("many", summary.names.length > 4);
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
   dlg.showModal();
