@@ -265,3 +265,17 @@ def _goes_out(seed: int) -> bool:
     except AssertionError:
         return False
     return True
+
+
+def test_a_tiles_name_is_never_broken_at_its_hyphen_on_a_phone(browser: Any, server: Server) -> None:
+    """Play-testing: the cut for the first set at six on a phone read "… Computer 4 2-" at a line's end and "2" on
+    the next."""
+    seed = 6385199781844821370  # the cut's sentence falls so that "2-2" met the edge of a 390-pixel screen
+    page = seat_at_table(browser, server, "domino_pool", seed, players=6, device=PHONE)
+    names = page.locator("#say .tile-name")
+    assert names.count() >= 6  # each seat's tile of the cut
+    lines = page.evaluate("() => [...document.querySelectorAll('#say .tile-name')].map((n) => n.getClientRects().length)")
+    assert set(lines) == {1}, lines
+    shot(page, "cut_words_pool_6_phone")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

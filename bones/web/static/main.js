@@ -38,10 +38,26 @@ function pace() {
   return (s && s.paces && s.paces[s.settings.pace]) || 700;
 }
 
+/** `text` shown in `node`, each tile's name ("2-2") kept whole on one line: a phone broke "2-" from "2". */
+function showText(node, text) {
+  const parts = [];
+  let at = 0;
+  for (const m of (text || "").matchAll(/(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])/g)) {
+    if (m.index > at) parts.push(text.slice(at, m.index));
+    const name = document.createElement("span");
+    name.className = "tile-name";
+    name.textContent = m[0];
+    parts.push(name);
+    at = m.index + m[0].length;
+  }
+  parts.push((text || "").slice(at));
+  node.replaceChildren(...parts);
+}
+
 function say(text) {
-  $("say").textContent = text || "";
+  showText($("say"), text);
   // while the round-end box covers the caption, what a control says is shown in the box
-  if (!$("round-end").hidden) $("round-end-note").textContent = text || "";
+  if (!$("round-end").hidden) showText($("round-end-note"), text);
 }
 
 // Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
@@ -195,7 +211,7 @@ function renderView(view) {
   renderHand(view);
   renderMoves(view);
   // Whose turn, said at the hand; the rule that applies, below the table.
-  $("status").textContent = view.status;
+  showText($("status"), view.status);
   $("rule").textContent = ui.face
     ? `Choose the half of ${ui.face.tile} to leave facing out on the ${view.end_words[ui.face.end] || "line"} (Esc puts it back).`
     : ui.pending
@@ -624,7 +640,7 @@ function dealWord() {
 
 function roundEnd(info) {
   const box = $("round-end");
-  $("round-end-text").textContent = info.text;
+  showText($("round-end-text"), info.text);
   $("round-end-ok").textContent = `Next ${dealWord().toLowerCase()}`;
   $("round-end-note").textContent = "";
   $("caption").hidden = true;
