@@ -404,6 +404,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 to = " and ".join(names[i] for i, _ in made) if len(game.rules.sides) > 2 and made else \
                     "the other side"
                 msg += f" The claim was wrong: it is marked to {to}."
+        elif game.actions[before.round_index][-1].kind == "sell":  # the sale that ended the round: its chip is
+            msg += " Its chip is in the round's chips below."  # counted with the round's, not on its own line
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]

@@ -166,9 +166,10 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
     if rules.plays_for_chips:
         if st.end == "out" and w is not None:
             return (f"{head}: {names.who(w)} went out and {names.verb(w, 'take', 'takes')} a chip from each of the "
-                    f"other {n - 1} players → +{n - 1} for {names.lower(w)}, −1 each for the others.")
+                    f"other {n - 1} players → +{n - 1} for {names.lower(w)}, −1 each for the others."
+                    + _with_sales(names, result, [n - 1 if s == w else -1 for s in range(n)]))
         return (f"{head} ends with no winner: everyone still holds tiles and nobody can play on any open line. No "
-                "chips change hands (the sales stand).")
+                "chips change hands (the sales stand)." + _with_sales(names, result, [0] * n))
     # the hands within brackets, in the middle of a sentence ("(you hold 6 dots, …)"), as in every other game;
     # the 0 dots of the one who went out go without saying
     hands = _hands_text(names, pips, aside=True, skip=w if st.end == "out" else None)
@@ -194,6 +195,16 @@ def round_text(names: Names, result: RoundResult, rules: Rules, head: str) -> st
     each = " each" if len(st.scorers) > 1 else ""
     return (f"{opening}. {lead}{under} {'score' if len(st.scorers) > 1 else 'scores'} the dots in the others, "
             f"{how} → +{gain}{each} for {who}.")  # `how` says "less its (their) own" once, with the number
+
+
+def _with_sales(names: Names, result: RoundResult, settled: list[int]) -> str:
+    """Where chips were paid for tiles during the round, each seat's chips for the whole round (what the scores
+    moved by), after the settlement alone: "+7 for you" and a scoreboard up by 8 read as a mistake."""
+    if list(result.points) == settled:
+        return ""
+    net = ", ".join(f"{names.lower(s)} {f'{p:+d}' if p else '0'}".replace("-", "−")
+                    for s, p in enumerate(result.points))
+    return f" With the sales, the round's chips: {net}."
 
 
 # ----- what the table says while a round is played ---------------------------------------------------------

@@ -336,3 +336,13 @@ def test_seats_may_be_given_as_the_tournament_names_them(capsys: pytest.CaptureF
     assert capsys.readouterr().out.startswith("Domino Pool: you against 4 computers at Easy.")
     assert main(["deal", "--rules", "domino_pool", "--seats", "5", "--seed", "3"]) == 0
     assert len(json.loads(capsys.readouterr().out)["rounds"][0]["hands"]) == 5
+
+
+def test_a_sale_that_ends_the_round_says_where_its_chip_is_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """Play-testing: every sale in Honest John is followed by the chips it moved ("You -1. Computer 1 +1."), but the
+    one that ends a round was not, as if it had cost nothing."""
+    assert play("honest_john", "easy", 2, None, read=lambda prompt="": "1") == 0
+    out = capsys.readouterr().out
+    ending = [line for line in out.splitlines() if "Its chip is in the round's chips below." in line]
+    assert ending and all(" for a chip; it goes on " in line for line in ending)
+    assert out.count(" for a chip; it goes on ") > len(ending)  # the others say their chips on their own line

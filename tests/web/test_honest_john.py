@@ -194,6 +194,12 @@ def test_the_round_is_settled_in_chips_or_points_in_words() -> None:
     out = round_text(NAMES4, result(hj, "out", 2, (12, 5, 0, 7)), hj, 3)
     assert out == ("Round 3: Computer 2 went out and takes a chip from each of the other 3 players → +3 for "
                    "Computer 2, −1 each for the others.")
+    # play-testing: with sales in the round, "+3 for Computer 2" beside a scoreboard that moved by another number
+    # read as a mistake: the round's chips are said whole as well (you bought a tile of Computer 1)
+    plain = result(hj, "out", 2, (12, 5, 0, 7))
+    sold = round_text(NAMES4, plain._replace(points=(-2, 0, 3, -1)), hj, 3)
+    assert sold == out[:-1] + (". With the sales, the round's chips: you −2, Computer 1 0, Computer 2 +3, "
+                               "Computer 3 −1.")
     blocked = round_text(NAMES4, result(hj, "blocked", None, (12, 5, 3, 7)), hj, 4)
     assert blocked.startswith("Round 4 ends with no winner") and "No chips change hands" in blocked
     assert "pool" not in out + blocked
