@@ -324,7 +324,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         mates = listed([names[s] for s in ours if s != YOU], "and")
         others = listed([names[s] for s in range(n) if s not in ours], "and")
         sides = f"you and {mates} (your partner) against {others}, all"
-    print(f"{game.rules.name}: {sides} at {get_level(level).name}. {game.rules.description}")
+    print(f"{game.rules.name}: {sides} at {get_level(level).name}. {game.rules.described}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"

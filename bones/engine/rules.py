@@ -277,6 +277,17 @@ class Rules:
         return "hand" if self.has_pool else "round"
 
     @property
+    def described(self) -> str:
+        """`description` with the number of hands (rounds) this game is played for, where an option changed it
+        ("… ten rounds." for a game of three: "… 3 rounds.")."""
+        agreed = f"; ten {self.deal_word}s."
+        if not self.description.endswith(agreed) or self.hands == 10:
+            return self.description
+        count = (f"{self.hands} {self.deal_word}{'' if self.hands == 1 else 's'}" if self.hands
+                 else "played until a player cannot ante")
+        return f"{self.description[:-len(agreed)]}; {count}."
+
+    @property
     def asks(self) -> bool:
         """Whether a seat with nothing that fits asks the others for a tile (Honest John)."""
         return self.ask is not Ask.NONE

@@ -437,7 +437,7 @@ def rules_text(rules: Rules) -> dict[str, Any]:
     """The rules of `rules` as JSON for the Rules panel: a title, a one-line summary and sections of
     paragraphs."""
     # the table says dots, as every line of the panel does, and quotes "go" curly, as every other line of the table
-    summary = rules.description.replace(" pips", " dots").replace('"go"', "\u201cgo\u201d")
+    summary = rules.described.replace(" pips", " dots").replace('"go"', "\u201cgo\u201d")
     chosen = played_with(rules)
     if chosen:
         summary += " Played here with: " + "; ".join(c[:1].lower() + c[1:] for c in chosen) + "."

@@ -223,8 +223,8 @@ def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int
 
 
 def count_words(n: int, word: str) -> str:
-    """`n` and the word, plural unless one: "1 dot", "12 dots", "3 chips"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """`n` and the word, plural unless one: "1 dot", "12 dots", "3 chips", "-1 chip" (a debt of one)."""
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 def _hands_text(names: Names, pips: Sequence[int], aside: bool = False, skip: int | None = None) -> str:
@@ -401,11 +401,6 @@ def _pool_text(names: Names, result: RoundResult, rules: Rules, opening: str) ->
     return f"{opening}: {_names_list(names, winners)} tie for the fewest dots and divide the pool, {chips} each; {rest}."
 
 
-def _count(n: int, unit: str) -> str:
-    """A number of chips or points: "1 chip", "28 chips"."""
-    return f"{n} {unit if abs(n) != 1 else unit[:-1]}"
-
-
 def _one_round(rules: Rules | None) -> bool:
     """Whether one round won is the game (the French Boy's Game)."""
     return rules is not None and rules.one_round_game
@@ -423,12 +418,12 @@ def game_text(names: Names, scores: Sequence[int], winner: int | None, rules: Ru
         return f"{side[:1].upper() + side[1:]} won the game, {board}."
     if len(scores) > 2:
         board = ", ".join(f"{names.lower(s) if s else names.who(s)} {p}" for s, p in enumerate(scores))
-        unit = "chips" if rules is not None and rules.plays_for_chips else "points"
+        unit = "chip" if rules is not None and rules.plays_for_chips else "point"
         if winner is None:  # who tied, and with what: the others lost
             top = max(scores)
             tied = _names_list(names, [s for s, p in enumerate(scores) if p == top])
-            return f"{tied[:1].upper() + tied[1:]} tied for the game with {_count(top, unit)} each ({board})."
-        return f"{names.who(winner)} won the game with {_count(scores[winner], unit)} ({board})."
+            return f"{tied[:1].upper() + tied[1:]} tied for the game with {count_words(top, unit)} each ({board})."
+        return f"{names.who(winner)} won the game with {count_words(scores[winner], unit)} ({board})."
     board = " to ".join(str(s) for s in (sorted(scores, reverse=True)))
     if winner is None:
         return f"The game is over, tied at {board}."
