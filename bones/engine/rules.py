@@ -138,6 +138,7 @@ PER_MULTIPLE_TARGET = 20
 # Standard option keys (spec/record.md: target, players, hand_size, set) that some games do not vary (Sebastopol's
 # seven each from the double-six, Honest John's double-nine): the Rules field each stands for. Such a game takes
 # the key at its own value, as no change, and refuses any other value.
+SMALL_SET_STOCK = 8  # tiles a set too small for the table's usual hands keeps to draw from (as double-six for four)
 FIXED_STANDARD = {"hand_size": "hand_size", "set": "max_pip"}
 
 
@@ -427,7 +428,11 @@ class Rules:
             return max(1, (set_size(self.max_pip) - self.min_stock) // players)
         if self.max_pip in dict(self.set_hand_sizes):
             return dict(self.set_hand_sizes)[self.max_pip]
-        return dict(self.hand_sizes).get(players, self.hand_size)
+        size = dict(self.hand_sizes).get(players, self.hand_size)
+        tiles = set_size(self.max_pip)
+        if players * size > tiles and self.draws:  # a smaller set than this many players take (double-six for
+            return max(1, (tiles - SMALL_SET_STOCK) // players)  # six): hands that leave a boneyard to draw from
+        return size
 
     def check_deal_fits(self) -> None:
         """Refuse a deal that cannot be made, saying why in full."""

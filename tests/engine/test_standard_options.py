@@ -43,3 +43,16 @@ def test_the_description_says_the_number_of_hands_the_options_agree() -> None:
     assert get_rules("domino_pool", {"hands": 1}).described.endswith("(ties divide); 1 hand.")
     assert get_rules("domino_pool", {"hands": 0}).described.endswith("(ties divide); played until a player cannot ante.")
     assert get_rules("block").described == get_rules("block").description
+
+
+@pytest.mark.parametrize("players,each", [(5, 4), (6, 3), (7, 2), (8, 2)])
+def test_a_set_too_small_for_the_tables_hands_deals_hands_that_leave_eight_to_draw(players: int, each: int) -> None:
+    """Play-testing: `bones play --rules draw_dominoes --seats 6 --option set=6` was refused ("6 hands of 6 need 36
+    tiles; the double-6 set has 28") until a hand size was given as well."""
+    rules = get_rules("draw_dominoes", {"players": players, "set": 6})
+    assert rules.hand_size == each and 28 - players * each >= 8
+    assert get_rules("draw_dominoes", {"players": players, "set": 6, "hand_size": 1}).hand_size == 1
+    assert get_rules("muggins", {"players": 3}).hand_size == 7  # a table's own hands that fit stay as they are
+    game = new_game("draw_dominoes", 3, {"players": players, "set": 6})
+    assert game.round is not None and all(len(game.round.hand(s)) == each for s in range(players)
+                                          if s != game.round.leader)
