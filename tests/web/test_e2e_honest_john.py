@@ -147,6 +147,7 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
         text = page.inner_text("#round-end-text")
         assert text.startswith("Round 1") and ("went out" in text or "stalemate" in text), text
         assert page.locator("#star .star-hand").count() == players  # every hand left, face up in its row
+        assert page.locator("#star .star-end").count() == 0  # play-testing: the rings stayed up under the box
         shot(page, f"honest_john_{game}_round_end")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -83,8 +83,8 @@ function lineRow(line, view, { fresh, hintEnd, revealed, west }) {
       end: last ? line.end : null, back: last && line.closed, fresh: last && fresh === line.end, west,
     }));
   });
-  // a finished game's lines take nothing more: their ends are left unmarked
-  if (!line.closed && line.pip !== null && !view.game_over) tiles.appendChild(endMark(line, hintEnd === line.end));
+  // a finished round's or game's lines take nothing more: their ends are left unmarked
+  if (!line.closed && line.pip !== null && !view.game_over && !view.round_over) tiles.appendChild(endMark(line, hintEnd === line.end));
   if (shown) {
     const hand = document.createElement("span");
     hand.className = "star-hand";
