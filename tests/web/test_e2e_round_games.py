@@ -279,3 +279,24 @@ def test_a_tiles_name_is_never_broken_at_its_hyphen_on_a_phone(browser: Any, ser
     shot(page, "cut_words_pool_6_phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+# Sebastopol for partners on a desktop, late in round 1: a cross whose arms reach up and down (play-testing)
+SEBASTOPOL_CROSS = ["6-6", "6-2 L", "6-4 R", "6-1 U", "6-0 D", "0-0 D", "5-4 R", "2-0 L", "5-3 R", "3-2 R", "5-2 R",
+                    "3-0 L", "5-1 R", "6-3 L", "4-1 R", "5-0 D", "1-1 U", "1-0 U", "5-5 D", "6-5 L", "4-4 R"]
+
+
+def test_a_cross_on_a_wide_felt_turns_its_arms_sooner_to_keep_its_tiles_large(browser: Any, server: Server) -> None:
+    """Play-testing: on a desktop the 6-6's arms up and down set the line's scale, and late in a round of Sebastopol
+    the tiles shrank to 15 px across, the line using half the felt's width. Turning those arms sooner and the rows
+    later draws them a third larger."""
+    page = seat_at_table(browser, server, "sebastopol", 1271897397667427358, players=4,
+                         options={"partners": True}, actions=SEBASTOPOL_CROSS, idle=False)
+    page.wait_for_selector("#round-end:not([hidden])")  # the round is over: its table stays under the box
+    smallest = page.evaluate("() => Math.min(...[...document.querySelectorAll('#line .tile-face rect.face')]"
+                             ".map((r) => { const b = r.getBoundingClientRect(); return Math.min(b.width, b.height); }))")
+    assert smallest >= 18, smallest
+    assert not crowding(page)
+    shot(page, "sebastopol_cross_desktop")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

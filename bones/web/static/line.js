@@ -371,9 +371,8 @@ export function fromSpinner(view) {
 export function fit(view, width, height) {
   const aspect = Math.max(0.45, Math.min(3, width / Math.max(1, height)));
   const limit = Math.max(3.5 * S, Math.min(16 * S, 5 * S * aspect));
-  const one = (v) => {
-    // how far the U and D arms may go from the line before they turn: about what the felt's height gives
-    const lay = layout(v, limit, Math.max(4 * S, limit / aspect));
+  const one = (v, rowLimit, reach) => {
+    const lay = layout(v, rowLimit, reach);
     let minX = -4 * S, maxX = 4 * S, minY = -3 * S, maxY = 3 * S;
     const grow = (x, y) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
     for (const t of lay.tiles) {
@@ -391,10 +390,24 @@ export function fit(view, width, height) {
     const box = { x: minX, y: minY, w: maxX - minX, h: maxY - minY };
     return { view: v, lay, box, unit: Math.min(width / box.w, height / box.h) || 1 };
   };
-  const plain = one(view);
+  // how far the U and D arms may go from the line before they turn: about what the felt's height gives; where a
+  // cross's arms reach up and down (Sebastopol, a spinner), turning them sooner and the rows later can draw the
+  // tiles larger on a wide felt (taken only when clearly larger)
+  const reach = Math.max(4 * S, limit / aspect);
+  const best = (v) => {
+    let chosen = one(v, limit, reach);
+    if (!Object.keys(v.arms || {}).some((n) => n === "U" || n === "D")) return chosen;
+    for (const [rowLimit, armReach] of [[limit * 1.5, reach], [limit * 1.5, Math.max(3 * S, reach / 2)],
+                                        [limit * 2, Math.max(3 * S, reach / 2)]]) {
+      const other = one(v, rowLimit, armReach);
+      if (other.unit > chosen.unit * 1.15) chosen = other;
+    }
+    return chosen;
+  };
+  const plain = best(view);
   const turned = fromSpinner(view);
   if (!turned) return plain;
-  const other = one(turned);
+  const other = best(turned);
   return other.unit > plain.unit * 1.15 ? other : plain;
 }
 
