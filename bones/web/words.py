@@ -223,8 +223,8 @@ def cut_text(names: Names, rules: Rules, cut: Sequence[Tile] | None, setter: int
 
 
 def count_words(n: int, word: str) -> str:
-    """`n` and the word, plural unless one: "1 dot", "12 dots", "3 chips", "-1 chip" (a debt of one)."""
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+    """`n` and the word, plural unless one: "1 dot", "12 dots", "3 chips"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _hands_text(names: Names, pips: Sequence[int], aside: bool = False, skip: int | None = None) -> str:

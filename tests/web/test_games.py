@@ -16,7 +16,7 @@ from bones.engine.rules import GameEnd
 from bones.web import computer
 from bones.web import table as table_module
 from bones.web.table import Table
-from bones.web.words import Names, count_words, game_text
+from bones.web.words import Names, game_text
 
 from .conftest import open_game, play_first_legal
 
@@ -394,4 +394,3 @@ def test_the_end_of_a_game_of_many_names_who_tied_and_says_points_or_chips() -> 
         "You and Computer 3 tied for the game with 108 points each (")
     assert game_text(four, [108, 40, 12, 99], 0, sebastopol).startswith("You won the game with 108 points (You 108, ")
     assert game_text(four, [1, 12, 12, 12], 0, RULES["domino_pool"]).startswith("You won the game with 1 chip (")
-    assert count_words(-1, "chip") == "-1 chip" and count_words(-2, "chip") == "-2 chips"  # Honest John's debts
