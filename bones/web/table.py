@@ -636,6 +636,10 @@ class Table:
                 raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
                                     "been shown.")
             if row.two and any(moved):
+                if row.lid != rep.game.current_seat:  # a tile just laid: every hand is down for the handing over
+                    raise ApiError(409, "With two players nothing is taken back while the tiles lie face down: it "
+                                        "would show them to whoever holds the device now, and a tile laid stands "
+                                        "once the turn has passed.")
                 raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
                                     "face up: the other side's move stands.")
             raise ApiError(409, "There is nothing to undo yet.")

@@ -702,3 +702,26 @@ def test_four_at_a_phone_keep_each_name_in_its_seat(browser: Any, server: Server
     shot(page, "four_at_a_phone")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_focus_goes_to_the_tiles_after_the_lid_and_after_undo(browser: Any, server: Server) -> None:
+    """Play-testing by keyboard: Enter on the lid, or on Undo, left the focus on the page itself (the lid is gone,
+    Undo disabled), and the next Tab began again at the top of the panel."""
+    page = seat_at_table(browser, server, "block", 3, opponent="two")
+    page.focus("#lid")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.evaluate("() => !!document.activeElement.closest('#hand')"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 80)")
+    page.context.close()
+    page = seat_at_table(browser, server, "block", 3, opponent="medium")
+    page.locator("#hand .tile-btn.fits").first.click()
+    if page.locator("#line .chalk-dot").count():
+        page.locator("#line .chalk-dot").first.click()
+    settle(page)
+    page.focus("#undo")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert page.evaluate("() => !!document.activeElement.closest('#hand')"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 80)")
+    page.context.close()

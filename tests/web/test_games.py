@@ -82,7 +82,9 @@ def test_two_players_take_back_only_their_own_tile_face_up(client: TestClient) -
     st = act(client, st)["state"]
     assert not st["view"]["lid_open"] and not st["can_undo"]
     r = client.post("/api/undo", json={**body, "n": st["n"]})
-    assert r.status_code == 409 and "own last tile" in r.json()["error"]
+    # play-testing: this said "the other side's move stands" to the side whose own tile it was
+    assert r.status_code == 409 and r.json()["error"].startswith(
+        "With two players nothing is taken back while the tiles lie face down: it would show them to whoever holds")
     st = client.post("/api/lid", json={**body, "n": st["n"]}).json()["state"]
     if st["view"]["seat"] != mover:  # the other side, face up: the first side's tile stands
         assert st["view"]["lid_open"] and not st["can_undo"]

@@ -789,6 +789,8 @@ async function undo() {
   say("");
   const data = await send(api.undo, gameBody());
   if (data) announce(two() ? "Your last tile is taken back." : "Your last tile and the answer to it are taken back.");
+  // the Undo button pressed is now disabled (nothing more to take back), and the focus would fall to the page
+  if (data && (!document.activeElement || document.activeElement === document.body || document.activeElement === $("undo"))) focusHand();
 }
 
 function newGame() {
@@ -815,7 +817,10 @@ async function startOver() {
 async function openLid() {
   if (ui.busy || !ui.state) return;
   const data = await send(api.lid, gameBody());
-  if (data) announce(`${data.state.view.names[data.state.view.seat]}'s tiles are face up.`);
+  if (data) {
+    announce(`${data.state.view.names[data.state.view.seat]}'s tiles are face up.`);
+    focusHand(); // the lid is gone from under the focus: it goes to the tiles just turned up
+  }
 }
 
 async function changeSetting(body) {
