@@ -365,8 +365,10 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             made += f", rounded to the nearest {st.step}"
             if rules.per_multiple:  # one point for each five (three): the count too
                 made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
+        if not gained:  # rounded down to nothing (a hand of 2 dots, to the nearest 5)
+            return f"{opening}. {made[:1].upper() + made[1:]} → 0: nobody scores."
         if st.end == "out":
-            return f"{opening}. {made} → +{gained}."
+            return f"{opening}. {made[:1].upper() + made[1:]} → +{gained} for {names.lower(w)}."
         lightest = "the lightest hand" if many else "the lighter hand"
         return f"{opening}: {lightest} scores the {made} → +{gained} for {names.lower(w)}."
     return f"{opening}: {'equal lightest hands' if many else 'equal hands'}, nobody scores."

@@ -533,10 +533,11 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     mu = RULES["muggins"].with_options({"players": 3})
     text = round_text(Names(("You", "Computer 1", "Computer 2")), result(mu, "out", 1, (9, 0, 13)), mu, 1)
     assert text == ("Round 1: Computer 1 went out (you hold 9 dots, Computer 2 13). "
-                    "22 dots in the other hands, rounded to the nearest 5 → +20.")
+                    "22 dots in the other hands, rounded to the nearest 5 → +20 for Computer 1.")
     five_up = RULES["five_up"]
     text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
     assert "1 dot in the other hand," in text  # not "1 dots"
+    assert text.endswith("rounded to the nearest 5 → 0: nobody scores.")  # play-testing: it said "→ +0."
     # play-testing: going out beside a hand of only the 0-0 said "equal hands, nobody scores"
     draw_game = RULES["draw_game"]
     text = round_text(Names(("You", "The computer")), result(draw_game, "out", 0, (0, 0)), draw_game, 5)
