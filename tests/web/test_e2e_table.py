@@ -708,18 +708,18 @@ def test_the_focus_goes_to_the_tiles_after_the_lid_and_after_undo(browser: Any, 
     """Play-testing by keyboard: Enter on the lid, or on Undo, left the focus on the page itself (the lid is gone,
     Undo disabled), and the next Tab began again at the top of the panel."""
     page = seat_at_table(browser, server, "block", 3, opponent="two")
-    page.focus("#lid")
-    page.keyboard.press("Enter")
-    settle(page)
-    assert page.evaluate("() => !!document.activeElement.closest('#hand')"), page.evaluate(
-        "() => document.activeElement.outerHTML.slice(0, 80)")
-    page.context.close()
+    enter_leaves_the_focus_on_the_tiles(page, "#lid")
     page = seat_at_table(browser, server, "block", 3, opponent="medium")
     page.locator("#hand .tile-btn.fits").first.click()
     if page.locator("#line .chalk-dot").count():
         page.locator("#line .chalk-dot").first.click()
     settle(page)
-    page.focus("#undo")
+    enter_leaves_the_focus_on_the_tiles(page, "#undo")
+
+
+def enter_leaves_the_focus_on_the_tiles(page: Any, control: str) -> None:
+    """Enter on `control`, then the focus is in the hand (said where it is otherwise); the page is closed."""
+    page.focus(control)
     page.keyboard.press("Enter")
     settle(page)
     assert page.evaluate("() => !!document.activeElement.closest('#hand')"), page.evaluate(
