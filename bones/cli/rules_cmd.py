@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     for rid, rules in RULES.items():
         if one is not None and rid != one:
             continue
-        print(f"{rid:<{width}}  {rules.description}")
+        print(f"{rid:<{width}}  {rules.described}")
         if getattr(args, "options", False) or one is not None:
             for line in options_help(rid):
                 print(f"{'':<{width}}    --option {line}")

@@ -153,7 +153,7 @@ class Rules:
 
     id: str
     name: str
-    description: str
+    description: str  # one line for listings; read `described`, which adds the number of hands where one is agreed
     max_pip: int = 6
     players: int = 2
     allowed_players: tuple[int, ...] = (2,)
@@ -279,14 +279,14 @@ class Rules:
 
     @property
     def described(self) -> str:
-        """`description` with the number of hands (rounds) this game is played for, where an option changed it
-        ("… ten rounds." for a game of three: "… 3 rounds.")."""
-        agreed = f"; ten {self.deal_word}s."
-        if not self.description.endswith(agreed) or self.hands == 10:
+        """`description` and, in a game of an agreed number of hands (rounds), that number as these rules have it
+        ("…; ten rounds.", "…; 3 rounds.", "…; played until a player cannot ante.")."""
+        if "hands" not in self.option_keys:
             return self.description
-        count = (f"{self.hands} {self.deal_word}{'' if self.hands == 1 else 's'}" if self.hands
+        n = self.hands
+        count = (f"{'ten' if n == 10 else n} {self.deal_word}{'' if n == 1 else 's'}" if n
                  else "played until a player cannot ante")
-        return f"{self.description[:-len(agreed)]}; {count}."
+        return f"{self.description}; {count}."
 
     @property
     def asks(self) -> bool:
@@ -659,7 +659,7 @@ _DOMINO_POOL = Rules(
     id="domino_pool",
     name="Domino Pool",
     description="Three to six players, each antes a chip into the pool: draw for the first set; follow suit or "
-                "\"go\"; domino wins the pool, else the fewest pips (ties divide); ten hands.",
+                "\"go\"; domino wins the pool, else the fewest pips (ties divide)",  # and the hands: `described`
     players=4,
     allowed_players=(3, 4, 5, 6),
     hand_size=5,
@@ -680,7 +680,7 @@ _HONEST_JOHN = Rules(
     name="Honest John",
     description="Four to eight players, double-nine: each builds a line from the centre double; with nothing that "
                 "fits, buy a tile from the first player round the table who has one (a chip); out takes a chip from "
-                "each; ten rounds.",
+                "each",  # and the rounds: `described`
     max_pip=9,
     players=4,
     allowed_players=(4, 5, 6, 7, 8),

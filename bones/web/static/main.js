@@ -38,11 +38,14 @@ function pace() {
   return (s && s.paces && s.paces[s.settings.pace]) || 700;
 }
 
+// A tile's name in the table's words ("6-4", "10-2"), not part of a longer run of digits and hyphens.
+const TILE_NAME = /(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])/g;
+
 /** `text` shown in `node`, each tile's name ("2-2") kept whole on one line: a phone broke "2-" from "2". */
 function showText(node, text) {
   const parts = [];
   let at = 0;
-  for (const m of (text || "").matchAll(/(?<![\d-])\d{1,2}-\d{1,2}(?![\d-])/g)) {
+  for (const m of (text || "").matchAll(TILE_NAME)) {
     if (m.index > at) parts.push(text.slice(at, m.index));
     const name = document.createElement("span");
     name.className = "tile-name";
@@ -61,7 +64,7 @@ function say(text) {
 }
 
 // Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
-const speakable = (text) => text.replace(/(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])/g, (m) => spoken(m));
+const speakable = (text) => text.replace(TILE_NAME, (m) => spoken(m));
 
 function announce(text, show = true) {
   if (!text) return;
