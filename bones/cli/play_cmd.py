@@ -16,7 +16,8 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import get_level, player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web.words import count_words, or_list
+from bones.web import computer, star
+from bones.web.words import Names, count_words, hint_words, or_list
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -207,7 +208,14 @@ def _refused(obs: Observation, action: Action, legal: list[Action], names: list[
     return f"{tile} is not in your hand: {legal[0].kind} one that fits {names[asker]}'s line, like '{legal[0]}'"
 
 
-def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Action | None:
+UNDO = "undo"  # what `_ask` returns when the player takes back a move
+
+
+def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
+         hint: Callable[[], str] | None = None, no_undo: str | None = None) -> Action | str | None:
+    """The player's move, read from `read` (None: the player leaves; `UNDO`: takes back a move). Help, the hint
+    (`hint`: its line) and an Undo refused (`no_undo`: why there is nothing to take back) are answered here, and the
+    move asked again."""
     legal = shown_actions(obs)
     menu = "  ".join(f"{i + 1}) {a}" for i, a in enumerate(legal))
     if obs.asker is not None:
@@ -224,7 +232,7 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
     example = next((str(a) for a in legal if a.kind == "play" and a.end), str(legal[0]) if legal else "6-4 R")
     while True:
         try:
-            text = read(f"   Your move (number or text like '{example}'; q to quit): ").strip()
+            text = read(f"   Your move (number or text like '{example}'; hint, undo, q to quit): ").strip()
         except EOFError:
             return None
         if text.lower() in ("q", "quit", "exit"):
@@ -233,7 +241,16 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str]) -> Acti
             continue
         if text.lower() in ("help", "?", "h"):  # the moves again, and how to write one
             print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
-            print(f"   Write a move's number, or its text as listed (like '{example}'); q leaves the game.")
+            print(f"   Write a move's number, or its text as listed (like '{example}'); 'hint' asks the Expert "
+                  "level what it would play here, 'undo' takes back your last move, q leaves the game.")
+            continue
+        if text.lower() == "hint" and hint is not None:
+            print(f"   Hint: {hint()}")
+            continue
+        if text.lower() in ("undo", "u"):
+            if no_undo is None:
+                return UNDO
+            print(f"   {no_undo}")
             continue
         typed = text
         number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
@@ -339,9 +356,11 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     shown_round = -1
     drawing: tuple[GameState, int] | None = None  # a computer's draws in a row: the state before them, how many
     drew_forced = False  # the player's last action was a draw made for it (nothing fitted)
+    taken_back: list[GameState] = []  # the game before each of your moves this round, for Undo
     while not game.over:
         if game.round_index != shown_round:
             shown_round = game.round_index
+            taken_back.clear()  # a round that has ended has shown every hand: it stands
             lead = game.current_seat
             deal = game.rules.deal_word.capitalize()  # "Hand" in Domino Pool
             print(f"\n═══ {deal} {shown_round + 1}: {names[lead or 0]} lead{'s' if lead else ''}.")
@@ -360,10 +379,18 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             if forced:
                 action = legal[0]
             else:
-                asked = _ask(obs, read, names)
+                no_undo = None if taken_back else ("Nothing to take back: you have not moved yet this round (a "
+                                                   "round that has ended has shown every hand, so it stands).")
+                asked = _ask(obs, read, names, lambda: _hint(game, obs, seed, names), no_undo)
                 if asked is None:
                     print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
                     return 0
+                if isinstance(asked, str):  # UNDO
+                    game, said = _undo(game, taken_back)
+                    kept[0] = game
+                    print(f"   {said}")
+                    drew_forced = False  # the table is shown again
+                    continue
                 action = asked
             refused = _refused(obs, action, legal, names)
             if refused is not None:
@@ -374,6 +401,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             except IllegalAction as e:
                 print(f"   Not allowed: {e}.")
                 continue
+            if not forced:
+                taken_back.append(before)
             msg = describe(before, game, "You")
             if action.kind == "draw":
                 drawn = game.round.hand(YOU) if game.round and game.round_index == before.round_index else []
@@ -438,6 +467,33 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     print(f"\nGame over: {totals}. {who} win{'s' if who != 'You' and '&' not in who else ''}.")
     print(seed_line)
     return 0
+
+
+def _hint(game: GameState, obs: Observation, seed: int, names: list[str]) -> str:
+    """The Hint in the terminal: what Expert (or the level standing in for it) would do from your seat, in the
+    table's words, then how to type it. It sees what your seat sees; its seed follows the game's, so asking again
+    gives the same hint."""
+    suggestion = computer.hint(obs, seed=seed + sum(len(a) for a in game.actions))
+    action = suggestion.action
+    named = Names(names)
+    lines = star.end_names(obs, named) if game.rules.asks else None
+    asker = named.lower(obs.asker) if obs.asker is not None else "them"
+    said = hint_words(action, suggestion.reason, game.rules.draws_freely, asker, lines, dots=False)
+    said = said[:1].upper() + said[1:]
+    menu = shown_actions(obs)
+    typed = f"{menu.index(action) + 1} or '{action}'" if action in menu else f"'{action}'"
+    return f"{said} Type {typed}."
+
+
+def _undo(game: GameState, taken_back: list[GameState]) -> tuple[GameState, str]:
+    """The game before your last move of this round (`taken_back`: the game before each, never empty here) and the
+    moves that followed it, with what was taken back in words."""
+    before = taken_back.pop()
+    r = before.round_index
+    done = game.actions[r][len(before.actions[r]) if len(before.actions) > r else 0:]
+    after = len(done) - 1
+    then = "" if not after else " and the move after it" if after == 1 else f" and the {after} moves after it"
+    return before, f"Taken back: your {done[0]}{then}."
 
 
 def _why_nobody(rules: Rules, result: RoundResult) -> str:

@@ -26,7 +26,7 @@ from . import computer, star, variations
 from .rules_text import rules_text
 from .store import GameRow, Store
 from .view import build_view, claim_amounts, laid_for
-from .words import (Names, cut_text, draw_text, game_summary, game_text, muggins_text, pass_text,
+from .words import (Names, cut_text, draw_text, game_summary, game_text, hint_words, muggins_text, pass_text,
                     play_text, round_text, shut_text, subject)
 
 GAME_IDS = tuple(RULES)  # every game of the registry is on the table's Game menu
@@ -44,49 +44,6 @@ STALE = "stale"  # the code of a refusal because the page is behind the table (a
 # could be found again from one's own first hand by dealing each seed in turn (a few core-hours in C), and with it
 # every hidden tile; 2**63 (SQLite's INTEGER) leaves no such search.
 SEEDS = 2**63
-
-
-def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them",
-               lines: dict[str, str] | None = None) -> str:
-    """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10."); where
-    scores are claimed, the claim too ("lay 6-4 on the right end and claim 10"); `lines`: each end as the page
-    names it where it is a seat's line (Honest John: "your line", not the engine's "line of seat 0")."""
-    if action.kind == "play" and action.tile is not None:
-        if lines and action.end in lines:
-            where = f" on {lines[action.end]}"
-        else:
-            where = f" on the {end_words(action.end)}" if action.end else " to open the round"
-        face = f", leaving {action.out} facing out" if action.out is not None else ""
-        head = f"lay {action.tile}{where}{face}"
-        if action.claim is not None:
-            head += f" and claim {action.claim}"
-    elif action.kind in ("sell", "give") and action.tile is not None:
-        head = f"{action.kind} {asker} {action.tile}"
-    elif action.kind == "ask":
-        head = "nothing in your hand fits your line: ask round the table"
-    elif action.kind == "draw":
-        head = "draw from the boneyard" if draws_freely else "nothing in your hand fits: draw from the boneyard"
-    elif action.kind == "muggins":
-        head = "say muggins"
-    elif action.kind == "shut":
-        head = "shut the game and count"
-    else:
-        head = "nothing fits and nothing can be drawn: pass"
-    why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
-    why = why.replace(" pips", " dots")  # the table says dots, as the rules page does
-    if why and action.kind in ("play", "sell", "give") and action.tile is not None and ":" in why:
-        prefix, rest = why.split(":", 1)
-        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once (and a
-            # sale or gift, "6-0 on the line of seat 4: …", is said by the head in the page's words)
-            why = rest.strip()
-    if why and action.kind != "play":
-        why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why
-        if ":" in why and why.split(":", 1)[0].split()[0] == head.split()[0]:  # "shut the game now: ..." says it twice
-            why = why.split(":", 1)[1].strip()
-    if not why:
-        return head + "."
-    why = why.rstrip(".")
-    return f"{head}: {why[:1].lower() + why[1:]}."
 
 
 class ApiError(Exception):

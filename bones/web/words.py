@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from bones.engine import RoundResult, Rules, Table, Tile
+from bones.engine import Action, RoundResult, Rules, Table, Tile
 from bones.engine.layout import end_words, layout_of
 from bones.engine.rules import Cut, Fit, GameEnd, RoundScoring, listed, subject  # the words of the table too
 from bones.engine.scoring import play_points, round_pips
@@ -475,3 +475,48 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
     return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text,
             "deal_word": (rules.deal_word if rules is not None else "round").capitalize()}
+
+
+def hint_words(action: Action, reason: str | None, draws_freely: bool = False, asker: str = "them",
+               lines: dict[str, str] | None = None, dots: bool = True) -> str:
+    """The hint in one line: where the tile goes, then why ("lay 6-4 on the right end: it scores 10."); where
+    scores are claimed, the claim too ("lay 6-4 on the right end and claim 10"); `lines`: each end as the page
+    names it where it is a seat's line (Honest John: "your line", not the engine's "line of seat 0"); `dots`: pips
+    called dots, as the page and its rules do (the terminal says pips)."""
+    if action.kind == "play" and action.tile is not None:
+        if lines and action.end in lines:
+            where = f" on {lines[action.end]}"
+        else:
+            where = f" on the {end_words(action.end)}" if action.end else " to open the round"
+        face = f", leaving {action.out} facing out" if action.out is not None else ""
+        head = f"lay {action.tile}{where}{face}"
+        if action.claim is not None:
+            head += f" and claim {action.claim}"
+    elif action.kind in ("sell", "give") and action.tile is not None:
+        head = f"{action.kind} {action.tile} to {asker}"  # "sell 6-0 to Computer 4", the tile next to its verb
+    elif action.kind == "ask":
+        head = "nothing in your hand fits your line: ask round the table"
+    elif action.kind == "draw":
+        head = "draw from the boneyard" if draws_freely else "nothing in your hand fits: draw from the boneyard"
+    elif action.kind == "muggins":
+        head = "say muggins"
+    elif action.kind == "shut":
+        head = "shut the game and count"
+    else:
+        head = "nothing fits and nothing can be drawn: pass"
+    why = " ".join((reason or "").split())  # one line, whatever the reason's author wrote
+    if dots:  # the table says dots, as the rules page does
+        why = why.replace(" pips", " dots")
+    if why and action.kind in ("play", "sell", "give") and action.tile is not None and ":" in why:
+        prefix, rest = why.split(":", 1)
+        if prefix.strip().startswith(str(action.tile)):  # "6-4 on the right: scores 10" says where once (and a
+            # sale or gift, "6-0 on the line of seat 4: …", is said by the head in the page's words)
+            why = rest.strip()
+    if why and action.kind != "play":
+        why = "" if why.rstrip(".").endswith(("draw", "pass")) or why.startswith("It is the only") else why
+        if ":" in why and why.split(":", 1)[0].split()[0] == head.split()[0]:  # "shut the game now: ..." says it twice
+            why = why.split(":", 1)[1].strip()
+    if not why:
+        return head + "."
+    why = why.rstrip(".")
+    return f"{head}: {why[:1].lower() + why[1:]}."

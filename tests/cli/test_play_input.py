@@ -346,3 +346,68 @@ def test_a_sale_that_ends_the_round_says_where_its_chip_is_counted(capsys: pytes
     ending = [line for line in out.splitlines() if "Its chip is in the round's chips below." in line]
     assert ending and all(" for a chip; it goes on " in line for line in ending)
     assert out.count(" for a chip; it goes on ") > len(ending)  # the others say their chips on their own line
+
+
+def test_undo_takes_back_your_last_move_and_the_answers_then_the_same_move_plays_the_same(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """'undo' puts your tile back in your hand and the computer's answer with it; a record kept after it holds only
+    the moves that stand, and playing the same move again gets the same answer (the computer's choice is the
+    deal's and the position's, not the clock's)."""
+    path = tmp_path / "undone.json"
+    assert play("draw", "medium", 5, None, read=scripted(["1", "undo", "2", "q"]), record=str(path)) == 0
+    out = capsys.readouterr().out
+    assert "Taken back: your 6-5 L and the move after it." in out
+    tables = out.split("── Draw, round 1")
+    first, after_undo = tables[1], tables[3]
+    assert [line for line in first.splitlines() if "Your hand:" in line] == \
+        [line for line in after_undo.splitlines() if "Your hand:" in line]
+    assert "You play 6-5 on R." in out
+    record = json.loads(path.read_text())
+    assert record["rounds"][0]["actions"] == ["6-6", "6-5 R", "5-0 R"]
+
+    assert play("draw", "medium", 5, None, read=scripted(["1", "q"])) == 0
+    straight = capsys.readouterr().out
+    assert play("draw", "medium", 5, None, read=scripted(["2", "undo", "1", "q"])) == 0
+    undone = capsys.readouterr().out
+    answer = straight.split("You play 6-5 on L.")[1].splitlines()[1]
+    assert undone.split("You play 6-5 on L.")[1].splitlines()[1] == answer
+
+
+def test_undo_with_nothing_to_take_back_says_so_and_asks_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """Before your first move of a round there is nothing to undo: the terminal says why and the move is asked
+    again, the table not shown twice."""
+    assert play("draw", "medium", 5, None, read=scripted(["undo", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "Nothing to take back: you have not moved yet this round" in out
+    assert out.count("── Draw, round 1") == 1
+
+
+def test_undo_does_not_reach_into_a_round_that_has_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    """A round that has ended has shown every hand: your moves in it stand (as at the table)."""
+    said: list[str] = []
+
+    def read(prompt: str) -> str:
+        said.append(capsys.readouterr().out)
+        if "═══ Round 2" in "".join(said) and not any("Nothing to take back" in s for s in said):
+            return "undo"
+        return "q" if any("Nothing to take back" in s for s in said) else "1"
+
+    assert play("block", "beginner", 4, None, read=read) == 0
+    said.append(capsys.readouterr().out)
+    out = "".join(said)
+    assert "Nothing to take back: you have not moved yet this round" in out
+    assert "Taken back" not in out.split("═══ Round 2")[1]
+
+
+def test_hint_names_a_move_of_the_menu_and_how_to_type_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """'hint' says what the Expert level would play from your seat, in words, and the number or text that plays it;
+    asked twice it says the same, and the move is then asked again."""
+    assert play("all_fives", "easy", 11, None, read=scripted(["hint", "hint", "q"])) == 0
+    out = capsys.readouterr().out
+    hints = [line.strip() for line in out.splitlines() if "Hint: " in line]
+    assert len(hints) == 2 and hints[0] == hints[1]
+    hint = hints[0].split("Hint: ", 1)[1]
+    number, text = hint.split("Type ", 1)[1].rstrip(".").split(" or ")
+    menu = [line for line in out.splitlines() if "You may play:" in line][0]
+    assert f"{number}) {text.strip(chr(39))}" in menu
+    assert hint.startswith("Lay " + text.strip("'").split()[0])

@@ -549,7 +549,7 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
 
 def test_a_hint_is_one_line_in_a_players_words() -> None:
     from bones.engine import Action
-    from bones.web.table import hint_words
+    from bones.web.words import hint_words
 
     say = hint_words(Action.parse("6-4 R"), "6-4 on the right: scores 10 and sheds 10 pips")
     assert say == "lay 6-4 on the right end: scores 10 and sheds 10 dots."
@@ -789,7 +789,7 @@ def test_the_hint_names_the_ends_of_the_6_6_as_the_table_does() -> None:
     from bones.engine import GameState, get_rules, observe
     from bones.engine.actions import Action
     from bones.players.hint import reason
-    from bones.web.table import hint_words
+    from bones.web.words import hint_words
 
     from tests.kit import deal, play
 

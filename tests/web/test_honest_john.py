@@ -120,7 +120,7 @@ def test_a_wrong_answer_is_refused_and_undo_never_stops_at_an_ask(client: TestCl
                                          "action": f"sell {absent} S{asker}"})
     assert r.status_code == 422 and r.json()["error"] == f"{absent} is not in your hand.", r.text  # said plainly
     hint = client.post("/api/hint", json={"game": st["game"], "id": st["id"], "n": st["n"]}).json()["hint"]
-    assert hint["action"].startswith("sell ") and hint["say"].startswith(f"Hint: sell Computer {asker} ")
+    assert hint["action"].startswith("sell ") and hint["say"].startswith(f"Hint: sell {hint['tile']} to Computer {asker}")
 
 
 def test_undo_takes_back_your_tile_and_not_a_forced_ask(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -299,7 +299,7 @@ def test_the_hint_to_sell_or_give_names_the_tile_once_in_the_pages_words(client:
     assert hints, "never asked with a choice of tiles"
     for hint in hints:
         verb = "sell" if game == "honest_john" else "give"
-        assert hint["say"].startswith(f"Hint: {verb} Computer "), hint
+        assert hint["say"].startswith(f"Hint: {verb} {hint['tile']} to Computer "), hint
         assert "seat" not in hint["say"] and hint["say"].count(hint["tile"]) == 1, hint
 
 
