@@ -493,7 +493,7 @@ def _undo(game: GameState, taken_back: list[GameState]) -> tuple[GameState, str]
     done = game.actions[r][len(before.actions[r]) if len(before.actions) > r else 0:]
     after = len(done) - 1
     then = "" if not after else " and the move after it" if after == 1 else f" and the {after} moves after it"
-    return before, f"Taken back: your {done[0]}{then}."
+    return before, f"Taken back: your move '{done[0]}'{then}."  # as typed: 'give 4-4 S2' reads as a move
 
 
 def _why_nobody(rules: Rules, result: RoundResult) -> str:

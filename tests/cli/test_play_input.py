@@ -356,7 +356,7 @@ def test_undo_takes_back_your_last_move_and_the_answers_then_the_same_move_plays
     path = tmp_path / "undone.json"
     assert play("draw", "medium", 5, None, read=scripted(["1", "undo", "2", "q"]), record=str(path)) == 0
     out = capsys.readouterr().out
-    assert "Taken back: your 6-5 L and the move after it." in out
+    assert "Taken back: your move '6-5 L' and the move after it." in out
     tables = out.split("── Draw, round 1")
     first, after_undo = tables[1], tables[3]
     assert [line for line in first.splitlines() if "Your hand:" in line] == \
