@@ -38,7 +38,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {"game": "draw", "opponent": "beginner", "sho
                                     "options": {}, "pace": "normal", "sound": False, "shortcuts": True}
 SWITCHES = ("show_moves", "sound", "shortcuts")  # the settings that are on or off
 MAX_REPLIES = 400  # a safety bound on the computer's moves in one answer (a whole round is far fewer)
-FORCED = ("draw", "pass", "ask")  # actions a seat takes when nothing else is open to it: Undo never stops at one
+FORCED = ("draw", "pass", "ask")  # actions a seat takes when nothing else is open to it (a draw at will aside:
+# `Replayed.chosen`): Undo never stops at one
 STALE = "stale"  # the code of a refusal because the page is behind the table (another tab moved on)
 # A game's seed deals every hand and the boneyard of every round, so it is as secret as they are. Drawn from 2**31, it
 # could be found again from one's own first hand by dealing each seed in turn (a few core-hours in C), and with it
@@ -65,6 +66,8 @@ class Replayed:
     game: GameState
     seats: list[int] = field(default_factory=list)
     before: GameState | None = None
+    chosen: list[bool] = field(default_factory=list)  # each action: taken by choice (Undo may stop there), not
+    # because nothing else was open (a draw or pass with nothing that fits, an ask)
 
 
 def _names(two: bool, players: int = 2) -> Names:
@@ -86,6 +89,27 @@ def _options(row: GameRow) -> dict[str, Any] | None:
 
 def _humans(row: GameRow) -> set[int]:
     return {0, 1} if row.two else {0}
+
+
+def _chosen(game: GameState, action: str) -> bool:
+    """Whether `action` (its text), taken in `game`, was the seat's choice: anything but a draw, pass or ask made
+    because nothing else was open (a draw at will is a choice)."""
+    return action not in FORCED or (action == "draw" and len(game.legal_actions()) > 1)
+
+
+TAKEN = {"play": "Your last tile", "draw": "Your draw", "sell": "Your sale", "give": "Your gift",
+         "muggins": "Your muggins", "shut": "Your shutting of the game"}
+
+
+def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans: set[int]) -> str:
+    """What Undo took back, in the status line's words: your move, and the answer to it where another seat moved
+    after it ("Your draw is taken back." where a draw at will was the last thing done)."""
+    mine = next(Action.parse(a) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
+    what = TAKEN.get(mine.kind, "Your last move")
+    answers = {s for s, a in zip(seats, actions) if s not in humans}
+    if not answers:
+        return f"{what} is taken back."
+    return f"{what} and the answer{'s' if len(answers) > 1 else ''} to it are taken back."
 
 
 def _level(row: GameRow) -> str:
@@ -144,13 +168,14 @@ class Table:
             hit = self._cache.get(row.id)
         start = 0
         if hit is not None and hit[0] == actions[: len(hit[0])]:
-            rep = Replayed(hit[1].game, list(hit[1].seats), hit[1].before)
+            rep = Replayed(hit[1].game, list(hit[1].seats), hit[1].before, list(hit[1].chosen))
             start = len(hit[0])
         else:
             rep = Replayed(new_game(row.rules, row.seed, _options(row)))
         for text in actions[start:]:
             seat = rep.game.current_seat
             rep.before = rep.game
+            rep.chosen.append(_chosen(rep.game, text))
             rep.game = rep.game.apply(Action.parse(text))
             rep.seats.append(seat if seat is not None else -1)
         self._remember(row.id, actions, rep)
@@ -158,7 +183,7 @@ class Table:
 
     def _remember(self, game_id: int, actions: tuple[str, ...], rep: Replayed) -> None:
         with self._cache_lock:
-            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats), rep.before))
+            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats), rep.before, list(rep.chosen)))
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -351,6 +376,7 @@ class Table:
         names = _names(row.two, game.seats)
         ev = {**self._event(names, game, new, seat), "auto": auto}
         row.actions.append(ev["action"])
+        rep.chosen.append(_chosen(game, ev["action"]))
         rep.seats.append(seat)
         rep.before = game
         rep.game = new
@@ -548,13 +574,13 @@ class Table:
         return f"{names.whose(last.seat)} last tile scored nothing: there is nothing to take."
 
     def _undo_from(self, row: GameRow, rep: Replayed) -> int | None:
-        """Where Undo would cut the actions: before your last tile and the draws that led to it; None when there
-        is nothing you may take back. With two players a side takes back only its own tile, with its tiles face
-        up: never the other side's, and never under the lid."""
+        """Where Undo would cut the actions: before your last tile (or draw at will) and the draws that led to it;
+        None when there is nothing you may take back. With two players a side takes back only its own tile, with
+        its tiles face up: never the other side's, and never under the lid."""
         humans = _humans(row)
         floor = self._round_start(rep)
         i = len(row.actions) - 1
-        while i >= floor and not (rep.seats[i] in humans and row.actions[i] not in FORCED):
+        while i >= floor and not (rep.seats[i] in humans and rep.chosen[i]):
             i -= 1
         if i < floor:
             return None
@@ -562,7 +588,8 @@ class Table:
             seat = rep.game.current_seat
             if seat is None or row.lid != seat or rep.seats[i] != seat:
                 return None
-        while i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask"):
+        while (i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask")
+               and not rep.chosen[i - 1]):
             i -= 1
         if row.two and any(s != rep.seats[i] and a != "pass" for s, a in zip(rep.seats[i:], row.actions[i:])):
             # the other side drew after your tile and then passed: it has seen those tiles, and taken back they
@@ -588,7 +615,7 @@ class Table:
             if rep.game.over:
                 raise ApiError(409, "The game is over and every hand has been shown: it cannot be taken back.")
             floor = self._round_start(rep)
-            moved = [s in _humans(row) and a not in FORCED for s, a in zip(rep.seats, row.actions)]
+            moved = [s in _humans(row) and c for s, c in zip(rep.seats, rep.chosen)]
             if any(moved[:floor]) and not any(moved[floor:]):
                 raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
                                     "been shown.")
@@ -600,12 +627,13 @@ class Table:
                 raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
                                     "face up: the other side's move stands.")
             raise ApiError(409, "There is nothing to undo yet.")
+        said = _taken_back(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:], _humans(row))
         row.actions = row.actions[:cut]
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         self.advance(row, rep, frames)
         self.finish(row, rep)
-        return {"frames": frames, "state": self.state(token, row, rep)}
+        return {"frames": frames, "state": self.state(token, row, rep), "said": said}
 
     def in_progress(self, row: GameRow, rep: Replayed) -> bool:
         """Whether New game would leave a game you have played in unfinished (against the computer that counts

@@ -241,6 +241,42 @@ def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
     assert back["n"] == st["n"] and back["view"]["hand"] == before_hand
 
 
+def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) -> None:
+    """play-testing: a draw made while a tile fitted was taken for a forced one, so Undo reached past it to the tile
+    before (and the computer's answer), or was refused before your first tile; the page said "and the answer"
+    where there was none."""
+    def act(st: dict[str, Any], action: str) -> dict[str, Any]:
+        r = post(client, "/api/action", {"game": "draw_game", "id": st["id"], "n": st["n"], "action": action})
+        assert r.status_code == 200, r.text
+        return r.json()["state"]
+
+    st = state(client, "draw_game")
+    laid = False
+    for _ in range(200):
+        legal = st["view"]["legal"]
+        if "draw" in legal and len(legal) > 1 and laid:
+            break
+        if any(a != "draw" for a in legal) and not st["view"]["game_over"]:
+            st = act(st, next(a for a in legal if a != "draw"))
+            laid = True
+        else:
+            st = post(client, "/api/new", {"game": "draw_game"}).json()["state"]
+            laid = False
+    else:
+        pytest.fail("never had a tile to lay and the boneyard open after laying one")
+    before = st
+    drawn = act(st, "draw")
+    assert drawn["can_undo"]
+    r = post(client, "/api/undo", {"game": "draw_game", "id": drawn["id"], "n": drawn["n"]})
+    assert r.status_code == 200, r.text
+    assert r.json()["said"] == "Your draw is taken back."
+    back = r.json()["state"]
+    assert back["n"] == before["n"] and back["view"]["hand"] == before["view"]["hand"]
+    assert back["view"]["arms"] == before["view"]["arms"] and back["view"]["boneyard_count"] == before["view"]["boneyard_count"]
+    r = post(client, "/api/undo", {"game": "draw_game", "id": back["id"], "n": back["n"]})
+    assert r.status_code == 200 and r.json()["said"].startswith("Your last tile")
+
+
 def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
     def act(st: dict[str, Any], action: str) -> dict[str, Any]:
         r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": action})

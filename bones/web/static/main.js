@@ -791,7 +791,7 @@ async function undo() {
   if (ui.busy || !ui.state) return say(waitText());
   say("");
   const data = await send(api.undo, gameBody());
-  if (data) announce(two() ? "Your last tile is taken back." : "Your last tile and the answer to it are taken back.");
+  if (data) announce(data.said || "Your last tile is taken back."); // the server says what it took back
   // the Undo button pressed is now disabled (nothing more to take back), and the focus would fall to the page
   if (data && (!document.activeElement || document.activeElement === document.body || document.activeElement === $("undo"))) focusHand();
 }
