@@ -7,7 +7,7 @@ import json
 import sys
 from typing import IO, Any
 
-from bones.engine.record import RecordError
+from bones.engine.record import FORMAT, RecordError, parse_json, unknown_fields
 from bones.engine.replay import replay_text
 
 
@@ -43,5 +43,15 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(RecordError(message).to_json()))
         return 2
     status, out = replay_text(text, trace=args.trace)
+    if status == 0:
+        _name_unknown_fields(text)
     print(json.dumps(out))
     return status
+
+
+def _name_unknown_fields(text: str) -> None:
+    """Fields outside the format are read past (tools may add their own), and named on standard error: a misspelt
+    "action" is otherwise an empty round, replayed without a word."""
+    unknown = unknown_fields(parse_json(text))
+    if unknown:
+        print(f"bones replay: not part of {FORMAT}, read past: {', '.join(unknown)}", file=sys.stderr)

@@ -176,8 +176,8 @@ def leader(rules: Rules, round_index: int, deal: Deal, previous_leader: int | No
     if round_index == 0 and rules.cut is not None:
         if rules.cut is Cut.HANDS:
             return Lead(opening_lead(rules, deal.hands).seat, None)
-        if deal.cut is None:
-            raise ValueError("the players cut for the first set, but the deal holds no cut")
+        if deal.cut is None:  # a record written without its cut (docs/record.md): seat 0 sets first
+            return Lead(0, None)
         seat = cut_winner(rules, deal.cut)
         if seat is None:
             raise ValueError(f"the cut {' against '.join(map(str, deal.cut))} decides nothing")

@@ -10,7 +10,7 @@ from .actions import Action, ActionParseError
 from .deal import Deal, NeedsRedeal, check_deal, cut_winner, opening_lead
 from .game import GameState
 from .round import IllegalAction
-from .rules import RULES, Cut, GameEnd, NextLeader, RulesError, get_rules, listed
+from .rules import RULES, Cut, GameEnd, NextLeader, Rules, RulesError, get_rules, listed
 from .tiles import Tile, TileParseError
 
 FORMAT = "bones-record/1"
@@ -35,7 +35,7 @@ def parse_json(text: str) -> Any:
     if not text.strip():
         raise RecordError("the record is empty")
     try:
-        return json.loads(text, parse_constant=_not_json)
+        return json.loads(text, parse_constant=_not_json, object_pairs_hook=_once_each)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise RecordError(f"the record is not valid JSON ({e})") from None
     except RecordError:
@@ -44,6 +44,35 @@ def parse_json(text: str) -> Any:
         raise RecordError("the record is not a game record: its JSON is nested far too deeply") from None
     except ValueError:  # e.g. a number of thousands of digits, which int() refuses
         raise RecordError("the record cannot be read: it holds a number far too long") from None
+
+
+FIELDS = ("format", "rules", "options", "names", "seed", "rounds")  # the document's fields (docs/record.md)
+ROUND_FIELDS = ("hands", "boneyard", "cut", "actions")  # a round's
+
+
+def _once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: a field given twice would be read as its last value alone,
+    silently (`"rules": "draw", "rules": "block"` replayed Block)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError(f"the record gives {json.dumps(key)} twice in one object")
+        out[key] = value
+    return out
+
+
+def unknown_fields(doc: Any) -> list[str]:
+    """The fields of a record that are not in the format, named where they are ("action" at the top, "round 0:
+    hand"): bones reads past them (other tools may add fields of their own), and `bones replay` names them so that
+    a misspelt field is not taken for an empty one."""
+    if not isinstance(doc, dict):
+        return []
+    out = [json.dumps(k) for k in doc if k not in FIELDS]
+    rounds = doc.get("rounds")
+    for i, r in enumerate(rounds if isinstance(rounds, list) else []):
+        if isinstance(r, dict):
+            out += [f"{json.dumps(k)} in round {i}" for k in r if k not in ROUND_FIELDS]
+    return out
 
 
 def _not_json(word: str) -> Any:
@@ -63,6 +92,16 @@ def _tiles(value: Any, what: str, round_index: int) -> tuple[Tile, ...]:
         except TileParseError as e:
             raise RecordError(f"{what}: {e}", round_index) from None
     return tuple(out)
+
+
+def _cut_fault(rules: Rules) -> str:
+    """Why a cut decides nothing, in the rules' words (docs/rules.md)."""
+    if rules.cut is Cut.PARTNERS:
+        return ("the two lightest tiles must be cut by partners (seats 0 and 2, or 1 and 3), and no two tiles may "
+                "weigh the same")
+    if rules.cut is Cut.DRAWN:
+        return "with no double cut, the lightest tile must be one seat's alone"
+    return "the two tiles weigh the same"
 
 
 def load(doc: Any, on_action: Any = None) -> GameState:
@@ -109,16 +148,14 @@ def load(doc: Any, on_action: Any = None) -> GameState:
             if len(hands) != rules.players:
                 raise RecordError(f"the record has {rules.players} seats, but round {i} deals {len(hands)} hands", i)
             cut = None
-            if i == 0 and rules.cuts_with_tiles:
-                if "cut" not in r:
-                    raise RecordError(f"the first round of {rules.name_in_sentence} gives the cut beside its hands: "
-                                      "the tiles each seat drew for the first set, seat 0's first", i)
+            if i == 0 and rules.cuts_with_tiles and "cut" in r:  # without it seat 0 sets first (docs/record.md)
                 cut = _tiles(r.get("cut"), "the cut", i)
                 n = 2 if rules.cut is Cut.PUSHED else rules.players
                 if len(cut) != n or len(set(cut)) != n or any(t.high > rules.max_pip for t in cut):
                     raise RecordError(f"the cut must be {n} different tiles of the set, seat 0's first", i)
                 if cut_winner(rules, cut) is None:
-                    raise RecordError(f"the cut {' against '.join(map(str, cut))} decides nothing: cut again", i)
+                    raise RecordError(f"the cut {' against '.join(map(str, cut))} decides nothing: "
+                                      f"{_cut_fault(rules)}", i)
             elif "cut" in r:
                 raise RecordError("only the first round of a game whose players cut with tiles has a cut", i)
             deal = Deal(hands, boneyard, cut)

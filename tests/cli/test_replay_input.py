@@ -119,3 +119,29 @@ def test_a_word_that_is_no_action_is_answered_with_actions_of_that_game(
     assert out["error"]["message"] == (f"'go' is not an action: seat {g.current_seat} to move may write {words}"
                                        + ("" if len(legal) <= 3 else ", among others"))
     assert "draw" not in out["error"]["message"] and "pass" not in out["error"]["message"]
+
+
+def test_a_field_outside_the_format_is_read_past_and_named_on_standard_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: "actions" misspelt "action" replayed an empty round with exit 0 and not a word. Fields of other tools are
+    still read past (the format grows by optional fields), but each is named on standard error."""
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["action"] = doc["rounds"][0].pop("actions")
+    doc["comment"] = "mine"
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = cli_main.main(["replay", str(path)])
+    captured = capsys.readouterr()
+    assert code == 0 and json.loads(captured.out)["to_move"] == 0
+    assert captured.err == 'bones replay: not part of bones-record/1, read past: "comment", "action" in round 0\n'
+    path.write_text(json.dumps(RECORD), encoding="utf-8")
+    assert cli_main.main(["replay", str(path)]) == 0 and capsys.readouterr().err == ""
+
+
+def test_a_field_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON readers keep the last of two equal keys: '"rules": "draw", "rules": "block"' replayed Block."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(RECORD).replace('"rules": "all_fives"', '"rules": "draw", "rules": "all_fives"'),
+                    encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2 and out["error"]["message"] == 'the record gives "rules" twice in one object'
