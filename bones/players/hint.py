@@ -11,6 +11,7 @@ from bones.engine.actions import Action
 from bones.engine.observation import Observation
 from bones.engine.scoring import unclaimed
 from bones.engine.layout import Table, end_words
+from bones.engine.tiles import Tile
 
 from .base import Budget, Choice
 from . import make_player, stand_in
@@ -85,15 +86,23 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
         facts.append("gets the double down while it fits")
     elif plays and tile.pips == max(t.pips for t in plays) and tile.pips >= 7:
         facts.append(f"sheds {tile.pips} pips")
-    rest = [t for t in obs.hand if t != tile]
-    counts = Counter(p for t in rest for p in {t.high, t.low})
-    if counts:
-        number, n = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
-        if n >= 2:
-            facts.append(f"keeps your {_number(number)}")
+    kept = _kept_number(obs, tile, plays)
+    if kept is not None:
+        facts.append(f"keeps your {_number(kept)}")
     if not facts:
         facts.append("does best over the ways the hidden tiles can lie")
     return f"{_placed(action)}: {' and '.join(facts[:2])}"
+
+
+def _kept_number(obs: Observation, tile: Tile, plays: list[Tile]) -> int | None:
+    """The number the play keeps in hand, where that says something: one the tile laid does not show, held at
+    least twice after it, that another play would have spent ("lay 1-0: keeps your ones" said nothing of the kind;
+    the most common number left was named whatever was laid)."""
+    rest = [t for t in obs.hand if t != tile]
+    counts = Counter(p for t in rest for p in {t.high, t.low})
+    spent = {p for t in plays if t != tile for p in (t.high, t.low)}
+    kept = [(n, p) for p, n in counts.items() if n >= 2 and p not in (tile.high, tile.low) and p in spent]
+    return max(kept)[1] if kept else None
 
 
 def _placed(action: Action) -> str:

@@ -323,3 +323,27 @@ def test_hints_share_one_expert_and_answer_as_their_own_seed_would() -> None:
     for seed in (5, 6, 7, 5):
         assert hint(obs, seed).action == Expert(seed=seed).choose(obs, hint_module.HINT_BUDGET).action
     assert len(hint_module._expert) == 1
+
+
+def test_a_hint_keeps_only_a_number_the_tile_laid_does_not_show_and_another_play_would_spend() -> None:
+    """play-testing: "lay 1-0 on the right end: keeps your ones" named the commonest number left in the hand,
+    whatever was laid. A number is said to be kept only where the tile laid does not show it and another play
+    would have spent a tile of it."""
+    from bones.players.hint import NUMBER_WORDS, reason
+
+    said = 0
+    for seed in range(60):
+        game, seat = _played_forward("draw", seed, 2, seed)
+        obs = observe(game, seat)
+        plays = [a for a in obs.legal_actions() if a.kind == "play"]
+        for action in plays:
+            text = reason(obs, action)
+            if "keeps your " not in text:
+                continue
+            said += 1
+            word = text.split("keeps your ")[1].split()[0]
+            number = NUMBER_WORDS.index(word)
+            tile = action.tile
+            assert tile is not None and number not in (tile.high, tile.low), text
+            assert any(a.tile != tile and number in (a.tile.high, a.tile.low) for a in plays if a.tile), text
+    assert said, "no hint said which number it keeps"
