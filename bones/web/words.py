@@ -366,7 +366,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
             if rules.per_multiple:  # one point for each five (three): the count too
                 made += f": {round_pips(st.raw, st.step)}, a point for each {st.step}"
         if not gained:  # rounded down to nothing (a hand of 2 dots, to the nearest 5)
-            return f"{opening}. {made[:1].upper() + made[1:]} → 0: nobody scores."
+            return f"{opening}. {made[:1].upper() + made[1:]} → 0: the hands left score nothing."  # (the round's
+            # points during play stand: "nobody scores" read as if they did not)
         if st.end == "out":
             return f"{opening}. {made[:1].upper() + made[1:]} → +{gained} for {names.lower(w)}."
         lightest = "the lightest hand" if many else "the lighter hand"

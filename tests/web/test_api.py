@@ -573,7 +573,8 @@ def test_round_ends_with_three_and_four_players_say_the_arithmetic() -> None:
     five_up = RULES["five_up"]
     text = round_text(Names(("You", "The computer")), result(five_up, "out", 0, (0, 1)), five_up, 4)
     assert "1 dot in the other hand," in text  # not "1 dots"
-    assert text.endswith("rounded to the nearest 5 → 0: nobody scores.")  # play-testing: it said "→ +0."
+    # play-testing: it said "→ +0.", then "→ 0: nobody scores." beside points made during play
+    assert text.endswith("rounded to the nearest 5 → 0: the hands left score nothing.")
     # play-testing: going out beside a hand of only the 0-0 said "equal hands, nobody scores"
     draw_game = RULES["draw_game"]
     text = round_text(Names(("You", "The computer")), result(draw_game, "out", 0, (0, 0)), draw_game, 5)
