@@ -158,6 +158,12 @@ def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, devic
     page.click("#new")
     assert page.inner_text("#round-end-note") == "The round is over: press Next round first."
     assert not page.is_visible("#confirm")
+    # play-testing: the keys said nothing while the buttons answered; now they answer as the buttons do
+    page.evaluate("() => { document.getElementById('round-end-note').textContent = ''; }")
+    page.focus("#round-end-ok")
+    page.keyboard.press("h")
+    assert page.inner_text("#round-end-note") == "The round is over: press Next round first."
+    page.focus("#round-end-ok")
     page.select_option("#game", "draw")
     assert page.eval_on_selector("#game", "e => e.value") == "all_fives"
     assert page.locator("#line .tile-face").count() == down and page.is_visible("#round-end")

@@ -902,8 +902,11 @@ function onKey(ev) {
     return;
   }
   // Single-key shortcuts, unless they are turned off in Settings (WCAG 2.1.4).
-  if (!shortcutsOn() || ui.continueRound) return;
+  if (!shortcutsOn()) return;
   const key = ev.key.toLowerCase();
+  // while the round-end box is up the keys answer as their buttons do ("press Next round first"; Rules and Help
+  // open), but Show moves waits: the table is drawn again once the box is dismissed
+  if (ui.continueRound && key === "s") return say(waitText());
   if (key === "d") draw();
   else if (key === "h") hint();
   else if (key === "u") undo();
