@@ -598,6 +598,13 @@ class Table:
         return i
 
     @staticmethod
+    def _moved_this_round(row: GameRow, rep: Replayed) -> bool:
+        """Whether a person at the table has acted in the round being played."""
+        game = rep.game
+        done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
+        return any(s in _humans(row) for s in rep.seats[len(rep.seats) - done:]) if done else False
+
+    @staticmethod
     def _round_start(rep: Replayed) -> int:
         """The first action Undo may take back: the first of the round being played. A finished round showed every
         hand, so neither it nor a finished game is taken back (it would be played again knowing them)."""
@@ -856,7 +863,9 @@ class Table:
             view["result"] = game_text(names, game.scores, game.winner, game.rules)
             summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target, game.rules,
                                    shut_by)
-        if game.results and game.round is not None and game.round.tiles_down == 0 and not game.over:
+        if game.results and game.round is not None and not game.over and not self._moved_this_round(row, rep):
+            # until you have moved in the new round the last one's result is told again (a reload while its box
+            # was up lost it, once a computer had led the next)
             view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}

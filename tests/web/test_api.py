@@ -277,6 +277,29 @@ def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) ->
     assert r.status_code == 200 and r.json()["said"].startswith("Your last tile")
 
 
+def test_the_last_rounds_result_is_told_again_until_you_move_in_the_next(client: TestClient) -> None:
+    """play-testing: a reload while the round-end box was up lost the round's result once the computer had led the
+    next round (the state told it only while no tile lay on the table)."""
+    st = open_game(client, "all_fives")
+    led_by_computer = None
+    for _ in range(600):
+        v = st["view"]
+        assert not v["game_over"], "no round was led by the computer"
+        if v["round"] > 1 and v["arms"] and "last_round" in v:
+            led_by_computer = v
+            break
+        r = post(client, "/api/action", {"game": "all_fives", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+        assert r.status_code == 200, r.text
+        st = r.json()["state"]
+    assert led_by_computer is not None
+    again = state(client, "all_fives")  # a reload
+    assert again["view"]["last_round"] == led_by_computer["last_round"] and again["last"]
+    r = post(client, "/api/action", {"game": "all_fives", "id": again["id"], "n": again["n"],
+                                     "action": again["view"]["legal"][0]})
+    after = r.json()["state"]["view"]
+    assert after["round"] != again["view"]["round"] or "last_round" not in after
+
+
 def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
     def act(st: dict[str, Any], action: str) -> dict[str, Any]:
         r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": action})

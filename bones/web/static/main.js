@@ -551,7 +551,7 @@ function applyState(state) {
   if ($("settings-dialog").open) renderVariations(state);
   const v = state.view;
   if (v.game_over && v.result) say(v.result);
-  else if (v.last_round && !$("say").textContent) say(v.last_round);
+  else if (v.last_round && !$("say").textContent) say(state.last ? `${v.last_round} ${withCut(v, state.last.text)}` : v.last_round);
   else if (state.last && !$("say").textContent) say(withCut(v, state.last.text));
   else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text); // who sets first, and why
   // your turn has come with the page opened, reloaded or dealt anew, not only after a computer's move
