@@ -731,3 +731,21 @@ def enter_leaves_the_focus_on_the_tiles(page: Any, control: str) -> None:
     assert page.evaluate("() => !!document.activeElement.closest('#hand')"), page.evaluate(
         "() => document.activeElement.outerHTML.slice(0, 80)")
     page.context.close()
+
+
+def test_a_summary_longer_than_its_box_says_it_scrolls(browser: Any, server: Server) -> None:
+    """play-testing: with more rounds than the game-over box shows, the last rows slid under the pinned Total with
+    no sign that the table scrolls, and the totals looked wrong for the rows in sight."""
+    pos = find("all_fives", ends_game)
+    short = {**DESKTOP, "viewport": {"width": 1280, "height": 560}}
+    for device, said in ((short, True), (DESKTOP, False)):
+        page = seat_at_table(browser, server, pos.game, pos.seed, device=device, actions=pos.actions, url="/?pace=5")
+        tap(page, f'#hand [data-tile="{pos.tile}"]', "desktop")
+        page.wait_for_selector("#game-over[open]")
+        rounds = page.locator("#game-over-table tr").count() - 2
+        scrolls = page.eval_on_selector(".summary-box", "b => b.scrollHeight > b.clientHeight + 1")
+        assert scrolls == said
+        assert page.is_visible("#game-over-more") == said
+        if said:
+            assert page.inner_text("#game-over-more") == f"{rounds} rounds: scroll the table to see them all."
+        page.context.close()

@@ -115,7 +115,7 @@ export function wireSettings(change) {
   $("settings-close").addEventListener("click", () => $("settings-dialog").close());
 }
 
-/** The record as chips: red for a game won, white for one lost, crossed when it was left unfinished. */
+/** The record as chips: red for a game won, dark for one lost, crossed when it was left unfinished. */
 export function recordChips(strip, games) {
   strip.replaceChildren(...games.map((g, i) => {
     const chip = document.createElement("span");
@@ -123,7 +123,7 @@ export function recordChips(strip, games) {
     chip.setAttribute("role", "listitem");
     const said = `Game ${i + 1}: ${g.won ? "won" : g.abandoned ? "left unfinished, lost" : "lost"}`;
     chip.setAttribute("aria-label", said);
-    chip.title = said;  // a pointer resting on a chip reads it too: a white chip alone says little
+    chip.title = said;  // a pointer resting on a chip reads it too: a chip's colour alone says little
     return chip;
   }));
 }
@@ -221,6 +221,12 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   // still past the box's edge (seven or eight seats, or scores of three figures): the columns closer and smaller
   const edge = table.parentElement.getBoundingClientRect().right + 1;
   if (head.children[summary.names.length].getBoundingClientRect().right > edge) table.classList.add("tight");
+  // more rounds than the box shows: said above it (rows slid under the pinned Total, and the totals looked wrong
+  // for the rows in sight)
+  const box = table.parentElement;
+  const word = (summary.deal_word || "Round").toLowerCase();
+  $("game-over-more").textContent = `${summary.rounds.length} ${word}s: scroll the table to see them all.`;
+  $("game-over-more").hidden = box.scrollHeight <= box.clientHeight + 1;
   $("play-again").focus();
   return new Promise((resolve) => {
     const done = (how) => () => {
