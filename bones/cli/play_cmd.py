@@ -473,6 +473,7 @@ def _hint(game: GameState, obs: Observation, seed: int, names: list[str]) -> str
     """The Hint in the terminal: what Expert (or the level standing in for it) would do from your seat, in the
     table's words, then how to type it. It sees what your seat sees; its seed follows the game's, so asking again
     gives the same hint."""
+    warm_expert(["expert"])  # the first hint against another level compiles Expert's search: said if it takes long
     suggestion = computer.hint(obs, seed=seed + sum(len(a) for a in game.actions))
     action = suggestion.action
     named = Names(names)
