@@ -59,6 +59,8 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
     """One line on why `action` is good, from facts of the position (points, pips, doubles, what the others
     could not play, the numbers kept), led by where the tile goes."""
     if action.kind == "draw":
+        if any(a.kind == "play" for a in obs.legal_actions()):  # drawing at will (the Draw Game)
+            return "drawing does better than any tile you could lay now"
         return "nothing in your hand fits: draw"
     if action.kind == "pass":
         return "nothing fits and nothing can be drawn: pass"

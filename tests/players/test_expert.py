@@ -347,3 +347,22 @@ def test_a_hint_keeps_only_a_number_the_tile_laid_does_not_show_and_another_play
             assert tile is not None and number not in (tile.high, tile.low), text
             assert any(a.tile != tile and number in (a.tile.high, a.tile.low) for a in plays if a.tile), text
     assert said, "no hint said which number it keeps"
+
+
+def test_a_hint_to_draw_at_will_says_why_drawing_beats_laying() -> None:
+    """play-testing: in the Draw Game a hint to draw while a tile fitted said only "draw from the boneyard." (its
+    reason, "nothing in your hand fits: draw", was untrue and dropped)."""
+    from bones.players.hint import reason
+    from bones.web.words import hint_words
+
+    for seed in range(40):
+        game, seat = _played_forward("draw_game", seed, 2, seed)
+        obs = observe(game, seat)
+        legal = obs.legal_actions()
+        if any(a.kind == "draw" for a in legal) and any(a.kind == "play" for a in legal):
+            break
+    else:
+        pytest.fail("no position with a draw at will")
+    draw = next(a for a in legal if a.kind == "draw")
+    said = hint_words(draw, reason(obs, draw), draws_freely=True)
+    assert said == "draw from the boneyard: drawing does better than any tile you could lay now."
