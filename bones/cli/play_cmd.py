@@ -12,12 +12,13 @@ from typing import Any, Callable, Sequence
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
                           game_to_record, new_game, observe, record_text)
 from bones.engine.rules import GameEnd, Turn, get_rules, listed, subject
+from bones.engine.actions import play_open
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import get_level, player_for, stand_in
 from bones.players.claims import shown_actions
 from bones.web import computer, star
-from bones.web.words import Names, count_words, hint_words, or_list
+from bones.web.words import Names, count_words, cut_text, hint_words, or_list
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -60,7 +61,7 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
             return f"{who} cannot play on {line} ({_wanted(obs)}) and draw{s} {tiles}."
         # a draw at will says nothing of the hand it goes to: whether another seat held a tile that fitted is its
         # own to know (as in the table's words, `web.words.draw_text`)
-        if (game_before.rules.draws_freely and who != "You") or any(a.kind == "play" for a in obs.legal_actions()):
+        if (game_before.rules.draws_freely and who != "You") or play_open(obs.legal_actions()):
             return f"{who} draw{s} {tiles} (drawing is allowed at any time in {game_before.rules.name_in_sentence})."
         return f"{who} cannot play on {or_list(sorted(set(obs.ends.values())))} and draw{s} {tiles}."
     if action.kind == "pass":
@@ -350,7 +351,6 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     if note:
         print(note)
     if game.rules.cut is not None and game.round is not None:  # who sets first, and why (at four: the partners)
-        from bones.web.words import Names, cut_text  # the table's words (imported here: the web app comes with them)
 
         print(cut_text(Names(names), game.rules, game.cut, game.round.leader))
     shown_round = -1
@@ -379,8 +379,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             if forced:
                 action = legal[0]
             else:
-                no_undo = None if taken_back else ("Nothing to take back: you have not moved yet this round (a "
-                                                   "round that has ended has shown every hand, so it stands).")
+                no_undo = None if taken_back else "Nothing to take back: you have not moved yet this round" + (
+                    " (a round that has ended has shown every hand, so it stands)." if game.round_index else ".")
                 asked = _ask(obs, read, names, lambda: _hint(game, obs, seed, names), no_undo)
                 if asked is None:
                     print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")

@@ -43,8 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(RecordError(message).to_json()))
         return 2
     status, out = replay_text(text, trace=args.trace)
-    if status == 0:
-        _name_unknown_fields(text)
+    _name_unknown_fields(text)  # a misspelt field that made the replay fail is named too
     print(json.dumps(out))
     return status
 
@@ -52,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
 def _name_unknown_fields(text: str) -> None:
     """Fields outside the format are read past (tools may add their own), and named on standard error: a misspelt
     "action" is otherwise an empty round, replayed without a word."""
-    unknown = unknown_fields(parse_json(text))
+    try:
+        unknown = unknown_fields(parse_json(text))
+    except RecordError:  # not JSON: the error says so
+        return
     if unknown:
         print(f"bones replay: not part of {FORMAT}, read past: {', '.join(unknown)}", file=sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from .tiles import Tile, TileParseError
 
@@ -112,6 +113,12 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action.parse('{self}')"
+
+
+def play_open(legal: Iterable[Action]) -> bool:
+    """Whether a tile may be laid among `legal`: a draw then is a draw at will (where the rules allow one), a choice
+    that says nothing of the hand, not a draw made because nothing fitted."""
+    return any(a.kind == "play" for a in legal)
 
 
 DRAW = Action("draw")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections import Counter
 
-from bones.engine.actions import Action
+from bones.engine.actions import Action, play_open
 from bones.engine.observation import Observation
 from bones.engine.scoring import unclaimed
 from bones.engine.layout import Table, end_words
@@ -59,7 +59,7 @@ def reason(obs: Observation, action: Action, analysis: dict[str, float] | None =
     """One line on why `action` is good, from facts of the position (points, pips, doubles, what the others
     could not play, the numbers kept), led by where the tile goes."""
     if action.kind == "draw":
-        if any(a.kind == "play" for a in obs.legal_actions()):  # drawing at will (the Draw Game)
+        if play_open(obs.legal_actions()):  # drawing at will (the Draw Game)
             return "drawing does better than any tile you could lay now"
         return "nothing in your hand fits: draw"
     if action.kind == "pass":

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, game_to_record, get_rules,
                           new_game, observe, observe_finished)
+from bones.engine.actions import play_open
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, players_words
 from bones.engine.tiles import not_in_set
@@ -94,7 +95,7 @@ def _humans(row: GameRow) -> set[int]:
 def _chosen(game: GameState, action: str) -> bool:
     """Whether `action` (its text), taken in `game`, was the seat's choice: anything but a draw, pass or ask made
     because nothing else was open (a draw at will is a choice)."""
-    return action not in FORCED or (action == "draw" and len(game.legal_actions()) > 1)
+    return action not in FORCED or (action == "draw" and play_open(game.legal_actions()))
 
 
 TAKEN = {"play": "Your last tile", "draw": "Your draw", "sell": "Your sale", "give": "Your gift",
@@ -591,6 +592,8 @@ class Table:
         while (i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask")
                and not rep.chosen[i - 1]):
             i -= 1
+        if row.two and row.actions[i] == "draw":  # a draw at will: the tile seen stays drawn (below)
+            return None
         if row.two and any(s != rep.seats[i] and a != "pass" for s, a in zip(rep.seats[i:], row.actions[i:])):
             # the other side drew after your tile and then passed: it has seen those tiles, and taken back they
             # would lie in the boneyard again, for you to draw with the other side knowing them
@@ -599,10 +602,13 @@ class Table:
 
     @staticmethod
     def _moved_this_round(row: GameRow, rep: Replayed) -> bool:
-        """Whether a person at the table has acted in the round being played."""
+        """Whether a person at the table has acted in the round being played (by choice: not a pass or draw the
+        table made because nothing fitted)."""
         game = rep.game
         done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
-        return any(s in _humans(row) for s in rep.seats[len(rep.seats) - done:]) if done else False
+        if not done:
+            return False
+        return any(s in _humans(row) and c for s, c in zip(rep.seats[-done:], rep.chosen[-done:]))
 
     @staticmethod
     def _round_start(rep: Replayed) -> int:
@@ -627,6 +633,10 @@ class Table:
                 raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
                                     "been shown.")
             if row.two and any(moved):
+                last = max(i for i, m in enumerate(moved) if m)
+                if row.actions[last] == "draw" and row.lid == rep.game.current_seat:
+                    raise ApiError(409, "With two players a tile drawn stays drawn: put back, it would lie in the "
+                                        "boneyard for the other side to draw, with you knowing it.")
                 if row.lid != rep.game.current_seat:  # a tile just laid: every hand is down for the handing over
                     raise ApiError(409, "With two players nothing is taken back while the tiles lie face down: it "
                                         "would show them to whoever holds the device now, and a tile laid stands "

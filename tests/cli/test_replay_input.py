@@ -145,3 +145,17 @@ def test_a_field_given_twice_is_refused(tmp_path: Path, capsys: pytest.CaptureFi
                     encoding="utf-8")
     code, out = _replay_file(path, capsys)
     assert code == 2 and out["error"]["message"] == 'the record gives "rules" twice in one object'
+
+
+def test_a_misspelt_field_is_named_when_the_replay_fails_for_it(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """review: a record without a seed whose "hands" was written "hand" is refused for its missing hands; the field
+    read past is named then too, where it helps most."""
+    doc = json.loads(json.dumps(RECORD))
+    doc["rounds"][0]["hand"] = doc["rounds"][0].pop("hands")
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code = cli_main.main(["replay", str(path)])
+    captured = capsys.readouterr()
+    assert code == 2 and "hands" in json.loads(captured.out)["error"]["message"]
+    assert '"hand" in round 0' in captured.err

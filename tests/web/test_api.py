@@ -946,3 +946,42 @@ def test_domino_pool_calls_its_deals_hands_and_each_player_a_player(client: Test
     assert "a player with nothing that fits says \u201cgo\u201d and passes" in line and "side" not in line, line
     r = client.post("/api/settings", json={"game": "block", "players": 2})
     assert r.status_code == 200 and r.json()["state"]["view"]["deal_word"] == "Round", r.text
+
+
+def test_a_draw_with_nothing_to_lay_is_not_a_draw_at_will_even_beside_muggins() -> None:
+    """review: a seat with nothing that fits may say muggins or draw (Muggins with claims); that draw is made
+    because nothing fits, and Undo does not stop at it as at a draw at will."""
+    import random
+
+    from bones.engine import get_rules, new_game
+
+    for seed in range(200):
+        game = new_game("muggins", seed, {"claims": True})
+        rng = random.Random(seed)
+        while not game.over and game.round_index == 0:
+            legal = [str(a) for a in game.legal_actions()]
+            if sorted(legal) == ["draw", "muggins"]:
+                assert not table_module._chosen(game, "draw") and table_module._chosen(game, "muggins")
+                return
+            game = game.apply(rng.choice(game.legal_actions()))
+    pytest.fail(f"no seat was left to choose between muggins and a draw ({get_rules('muggins').name})")
+
+
+def test_the_last_rounds_result_stays_told_after_a_pass_the_table_made_for_you(client: TestClient) -> None:
+    """review: a "go" the table says for you (nothing fits) is not a move of yours; the last round's result was
+    dropped after one."""
+    st = open_game(client, "block")
+    for _ in range(3000):
+        v = st["view"]
+        if v["game_over"]:
+            st = post(client, "/api/new", {"game": "block"}).json()["state"]
+            continue
+        data = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
+        frames, st = data.json()["frames"], data.json()["state"]
+        deal = [i for i, f in enumerate(frames) if f["event"].get("kind") == "deal"]
+        if deal and not st["view"]["game_over"] and any(
+                f["event"].get("auto") and f["event"].get("seat") == 0 for f in frames[deal[-1]:]):
+            break
+    else:
+        pytest.fail("the table never passed for you at the start of a round")
+    assert "last_round" in state(client, "block")["view"]

@@ -396,3 +396,26 @@ def test_the_end_of_a_game_of_many_names_who_tied_and_says_points_or_chips() -> 
         "You and Computer 3 tied for the game with 108 points each (")
     assert game_text(four, [108, 40, 12, 99], 0, sebastopol).startswith("You won the game with 108 points (You 108, ")
     assert game_text(four, [1, 12, 12, 12], 0, RULES["domino_pool"]).startswith("You won the game with 1 chip (")
+
+
+def test_two_players_a_tile_drawn_at_will_stays_drawn(client: TestClient) -> None:
+    """review: once a draw at will was a move of its own, a side could draw, see the tile, take the draw back and lay
+    instead, and the other side then drew the tile it had seen. Between two people a tile drawn stays drawn."""
+    settings(client, opponent="two")
+    st = open_game(client, "draw_game")
+    body = {"game": "draw_game", "id": st["id"]}
+    for _ in range(300):
+        if not st["view"]["lid_open"]:
+            st = client.post("/api/lid", json={**body, "n": st["n"]}).json()["state"]
+            continue
+        legal = st["view"]["legal"]
+        if "draw" in legal and any(a not in ("draw", "pass") for a in legal):
+            break
+        st = act(client, st, legal[0])["state"]
+    else:
+        pytest.fail("never a draw at will")
+    drawn = act(client, st, "draw")["state"]
+    assert drawn["view"]["lid_open"] and not drawn["can_undo"]
+    r = client.post("/api/undo", json={**body, "n": drawn["n"]})
+    assert r.status_code == 409 and r.json()["error"].startswith("With two players a tile drawn stays drawn")
+    assert client.get("/api/state?game=draw_game").json()["state"]["n"] == drawn["n"]

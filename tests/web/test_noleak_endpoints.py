@@ -59,11 +59,13 @@ def test_undo_new_hint_record_and_refusals_name_no_hidden_tile(app: Any, client:
     responses: list[tuple[str, dict[str, Any]]] = [("open", data)]
     st = data["state"]
     refusals = undos = news = 0
-    for step in range(300):
+    for step in range(1200):  # 300 steps, or more until an Undo has been made (rare between two people)
         v = st["view"]
         body = {"game": game, "id": st["id"], "n": st["n"]}
+        if step >= 300 and undos and refusals:
+            break
         if v["game_over"]:
-            if news:
+            if news and undos and refusals:
                 break
             r = client.post("/api/new", json={"game": game})  # a new deal after the end
             news += 1

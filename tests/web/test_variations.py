@@ -18,8 +18,7 @@ from bones.engine import RULES, Action, GameState, RoundResult, new_game
 from bones.engine.actions import MUGGINS, SHUT
 from bones.engine.scoring import settle
 from bones.web import variations
-from bones.web.words import hint_words
-from bones.web.words import Names, game_summary, play_text, round_text
+from bones.web.words import Names, game_summary, hint_words, play_text, round_text
 
 from .conftest import open_game
 

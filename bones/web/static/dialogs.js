@@ -224,9 +224,11 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
   // more rounds than the box shows: said above it (rows slid under the pinned Total, and the totals looked wrong
   // for the rows in sight)
   const box = table.parentElement;
+  const more = $("game-over-more");
+  more.hidden = true; // measured without the last game's note taking its room
   const word = (summary.deal_word || "Round").toLowerCase();
-  $("game-over-more").textContent = `${summary.rounds.length} ${word}s: scroll the table to see them all.`;
-  $("game-over-more").hidden = box.scrollHeight <= box.clientHeight + 1;
+  more.textContent = `${summary.rounds.length} ${word}${summary.rounds.length === 1 ? "" : "s"}: scroll the table to see them all.`;
+  more.hidden = box.scrollHeight <= box.clientHeight + 1;
   $("play-again").focus();
   return new Promise((resolve) => {
     const done = (how) => () => {
