@@ -31,6 +31,14 @@ def post(client: TestClient, path: str, body: Any) -> Any:
     return client.post(path, json=body)
 
 
+def act(client: TestClient, st: dict[str, Any], action: str) -> dict[str, Any]:
+    """`action` played in the game of state `st` (it must be taken); the state after it."""
+    r = post(client, "/api/action", {"game": st["game"], "id": st["id"], "n": st["n"], "action": action})
+    assert r.status_code == 200, r.text
+    state: dict[str, Any] = r.json()["state"]
+    return state
+
+
 def test_the_page_sets_a_cookie_and_open_deals_a_game(client: TestClient) -> None:
     assert client.cookies.get("bones_token")
     r = client.post("/api/open", json={"game": "draw"})
@@ -245,11 +253,6 @@ def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) ->
     """play-testing: a draw made while a tile fitted was taken for a forced one, so Undo reached past it to the tile
     before (and the computer's answer), or was refused before your first tile; the page said "and the answer"
     where there was none."""
-    def act(st: dict[str, Any], action: str) -> dict[str, Any]:
-        r = post(client, "/api/action", {"game": "draw_game", "id": st["id"], "n": st["n"], "action": action})
-        assert r.status_code == 200, r.text
-        return r.json()["state"]
-
     st = state(client, "draw_game")
     laid = False
     for _ in range(200):
@@ -257,7 +260,7 @@ def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) ->
         if "draw" in legal and len(legal) > 1 and laid:
             break
         if any(a != "draw" for a in legal) and not st["view"]["game_over"]:
-            st = act(st, next(a for a in legal if a != "draw"))
+            st = act(client, st, next(a for a in legal if a != "draw"))
             laid = True
         else:
             st = post(client, "/api/new", {"game": "draw_game"}).json()["state"]
@@ -265,7 +268,7 @@ def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) ->
     else:
         pytest.fail("never had a tile to lay and the boneyard open after laying one")
     before = st
-    drawn = act(st, "draw")
+    drawn = act(client, st, "draw")
     assert drawn["can_undo"]
     r = post(client, "/api/undo", {"game": "draw_game", "id": drawn["id"], "n": drawn["n"]})
     assert r.status_code == 200, r.text
@@ -301,11 +304,6 @@ def test_the_last_rounds_result_is_told_again_until_you_move_in_the_next(client:
 
 
 def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
-    def act(st: dict[str, Any], action: str) -> dict[str, Any]:
-        r = post(client, "/api/action", {"game": "draw", "id": st["id"], "n": st["n"], "action": action})
-        assert r.status_code == 200, r.text
-        return r.json()["state"]
-
     st = state(client, "draw")
     for _ in range(600):
         v = st["view"]
@@ -313,24 +311,24 @@ def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
             st = post(client, "/api/new", {"game": "draw"}).json()["state"]
             continue
         if v["must"] != "draw":
-            st = act(st, v["legal"][0])
+            st = act(client, st, v["legal"][0])
             continue
         # Draw until a tile fits; keep this turn only if it ends with a tile to lay (no forced pass).
         n0, before = st["n"], set(v["drawn"])
-        st = act(st, "draw")
+        st = act(client, st, "draw")
         first = sorted(set(st["view"]["drawn"]) - before)
         while st["view"]["must"] == "draw":
-            st = act(st, "draw")
+            st = act(client, st, "draw")
         if st["view"]["must"] == "play" and len(first) == 1 and st["view"]["round"] == v["round"] \
                 and st["n"] - n0 == len(set(st["view"]["drawn"]) - before):
-            st = act(st, st["view"]["legal"][0])
+            st = act(client, st, st["view"]["legal"][0])
             if st["can_undo"]:  # the round goes on (a round's end shows every hand: it is not taken back)
                 break
     else:
         raise AssertionError("no turn with a draw and then a tile to lay")
     st = post(client, "/api/undo", {"game": "draw", "id": st["id"], "n": st["n"]}).json()["state"]
     assert st["n"] == n0 and st["view"]["must"] == "draw" and first[0] not in st["view"]["hand"]
-    st = act(st, "draw")
+    st = act(client, st, "draw")
     assert first[0] in st["view"]["drawn"]
 
 
