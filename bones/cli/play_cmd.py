@@ -7,7 +7,7 @@ import json
 import os
 import random
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
                           game_to_record, new_game, observe, record_text)
@@ -209,11 +209,12 @@ def _refused(obs: Observation, action: Action, legal: list[Action], names: list[
     return f"{tile} is not in your hand: {legal[0].kind} one that fits {names[asker]}'s line, like '{legal[0]}'"
 
 
-UNDO = "undo"  # what `_ask` returns when the player takes back a move
+Undo = Literal["undo"]
+UNDO: Undo = "undo"  # what `_ask` returns when the player takes back a move
 
 
 def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
-         hint: Callable[[], str] | None = None, no_undo: str | None = None) -> Action | str | None:
+         hint: Callable[[], str] | None = None, no_undo: str | None = None) -> Action | Undo | None:
     """The player's move, read from `read` (None: the player leaves; `UNDO`: takes back a move). Help, the hint
     (`hint`: its line) and an Undo refused (`no_undo`: why there is nothing to take back) are answered here, and the
     move asked again."""
@@ -385,7 +386,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 if asked is None:
                     print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
                     return 0
-                if isinstance(asked, str):  # UNDO
+                if asked == UNDO:
                     game, said = _undo(game, taken_back)
                     kept[0] = game
                     print(f"   {said}")
