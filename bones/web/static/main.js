@@ -14,6 +14,7 @@ const FORCED_PACE = params.has("pace") ? Number(params.get("pace")) : null; // ?
 const SHORTCUT_KEYS = { boneyard: "d", hint: "h", undo: "u", new: "n", rules: "r", help: "?", claim: "c", muggins: "m", ask: "a" };
 
 const ui = {
+  handKey: null, // what the hand was last drawn from (renderHand keeps it while that is unchanged)
   state: null, // the last full state from the server
   view: null, // the view on the table now (during an animation, a frame's view)
   pending: null, // a tile waiting for its end to be chosen
@@ -57,10 +58,14 @@ function showText(node, text) {
   node.replaceChildren(...parts);
 }
 
-function say(text) {
+/** Show `text` in the caption (and, while the round-end box is up, in the box), and speak it: a refusal or a
+ * confirmation shown and not spoken left a screen reader's player to guess why nothing happened. `speak` false:
+ * the text is the table's state told again, already heard. */
+function say(text, speak = true) {
   showText($("say"), text);
   // while the round-end box covers the caption, what a control says is shown in the box
   if (!$("round-end").hidden) showText($("round-end-note"), text);
+  if (speak && text) speakNow(text);
 }
 
 // Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
@@ -68,7 +73,11 @@ const speakable = (text) => text.replace(TILE_NAME, (m) => spoken(m));
 
 function announce(text, show = true) {
   if (!text) return;
-  if (show) say(text);
+  if (show) say(text, false);
+  speakNow(text);
+}
+
+function speakNow(text) {
   const live = $("live");
   live.textContent = "";
   // A fresh text node each time so screen readers announce repeats too.
@@ -475,9 +484,12 @@ function describeLine(view) {
 function renderHand(view) {
   const hand = $("hand");
   const hadFocus = hand.contains(document.activeElement) ? document.activeElement?.dataset.tile : null;
-  hand.replaceChildren();
   const lid = $("lid");
   const shown = view.hand === null && ui.revealed ? ui.revealed[view.seat] : null;
+  if (view.hand === null) {
+    hand.replaceChildren();
+    ui.handKey = null;
+  }
   if (shown) { // two players at a round's end: the near side's hand is turned up with every other
     for (const t of shown) {
       const [a, b] = halves(t);
@@ -501,11 +513,19 @@ function renderHand(view) {
     lid.hidden = view.game_over || view.current_seat === null;
     lid.textContent = `${view.names[view.seat]}: tap to turn your tiles face up`;
     hand.setAttribute("aria-label", `${view.names[view.seat]}'s tiles, face down`);
+    if (hadFocus && !lid.hidden) lid.focus(); // the tile focused is gone face down: the lid, not the page
     return;
   }
   lid.hidden = true;
   hand.setAttribute("aria-label", two() ? `${view.names[view.seat]}'s tiles` : "Your tiles");
   const show = ui.state?.settings.show_moves;
+  // the same hand drawn the same way (another seat moved): kept, so the tile focused is not focused again and read
+  // out again after every computer's move
+  const marked = show || view.answer ? Object.keys(view.fits).filter((t) => view.fits[t]) : null; // as drawn
+  const key = JSON.stringify([view.hand, marked, view.drawn, view.answer, ui.pending, ui.hint?.tile, show, two() && view.seat]);
+  if (key === ui.handKey && hand.children.length === view.hand.length) return;
+  ui.handKey = key;
+  hand.replaceChildren();
   for (const t of view.hand) {
     const [a, b] = halves(t);
     const btn = document.createElement("button");
@@ -550,10 +570,10 @@ function applyState(state) {
   renderView(state.view);
   if ($("settings-dialog").open) renderVariations(state);
   const v = state.view;
-  if (v.game_over && v.result) say(v.result);
-  else if (v.last_round && !$("say").textContent) say(state.last ? `${v.last_round} ${withCut(v, state.last.text)}` : v.last_round);
-  else if (state.last && !$("say").textContent) say(withCut(v, state.last.text));
-  else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text); // who sets first, and why
+  if (v.game_over && v.result) say(v.result, false);
+  else if (v.last_round && !$("say").textContent) say(state.last ? `${v.last_round} ${withCut(v, state.last.text)}` : v.last_round, false);
+  else if (state.last && !$("say").textContent) say(withCut(v, state.last.text), false);
+  else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text, false); // who sets first, and why
   // your turn has come with the page opened, reloaded or dealt anew, not only after a computer's move
   if (v.your_turn && (another || !before.view.your_turn)) requestAnimationFrame(handInSight);
 }

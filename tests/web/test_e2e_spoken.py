@@ -1,0 +1,71 @@
+"""What a player with a screen reader hears and where the keyboard's focus stays (an accessibility review)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .e2e_helpers import Server, open_table, settle, view
+
+
+def test_a_refusal_is_spoken_not_only_shown(browser: Any, server: Server) -> None:
+    """review: a tile that does not fit was refused in the caption alone; the live region said nothing, so a
+    player who cannot see the caption heard no reason why nothing happened."""
+    page = open_table(browser, server.url)
+    st = view(page)["view"]
+    stuck = next(t for t in st["hand"] if not st["fits"].get(t))
+    page.focus(f'#hand [data-tile="{stuck}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('live').textContent.length > 0")
+    shown = page.inner_text("#say")
+    assert shown and page.inner_text("#live").split()[-1] == shown.split()[-1]
+    page.context.close()
+
+
+def test_the_tile_focused_is_not_focused_again_while_the_computers_move(browser: Any, server: Server) -> None:
+    """review: every computer's move drew the hand anew and focused the tile again, and a screen reader read it out
+    again after each, over the move it was announcing."""
+    page = open_table(browser, server.url)
+    page.select_option("#game", "domino_pool")
+    settle(page)
+    for _ in range(20):
+        st = view(page)["view"]
+        if st["your_turn"] and any(st["fits"].values()):
+            break
+        page.keyboard.press("d")  # nothing to lay: the page moves on (a "go" is made for you)
+        settle(page)
+    tile = next(t for t in st["hand"] if st["fits"].get(t))
+    page.evaluate("""() => { window.focusins = 0;
+        document.getElementById('hand').addEventListener('focusin', () => window.focusins++); }""")
+    page.locator(f'#hand [data-tile="{tile}"]').click()  # the computers answer at once (pace 5)
+    if page.locator("#line .chalk-dot").count():
+        page.locator("#line .chalk-dot").first.click()
+    settle(page)
+    assert view(page)["view"]["hand"] != st["hand"]
+    assert page.evaluate("() => window.focusins") <= 2  # the click, and the hand without the tile laid
+    page.context.close()
+
+
+def test_two_players_focus_goes_to_the_lid_after_a_tile_laid_from_the_hand(browser: Any, server: Server) -> None:
+    """review: between two people, a tile laid straight from the hand left the focus on the page (the hand turned
+    face down under it); laid by a chalk dot it went to the lid. The lid, both ways."""
+    page = open_table(browser, server.url)
+    page.select_option("#opponent", "two")
+    settle(page)
+    for _ in range(12):
+        if page.is_visible("#lid"):
+            page.click("#lid")
+            settle(page)
+        st = view(page)["view"]
+        one_end = [t for t in st["hand"] or [] if len(st["fits"].get(t) or []) == 1]
+        if one_end:
+            page.focus(f'#hand [data-tile="{one_end[0]}"]')
+            page.keyboard.press("Enter")
+            settle(page)
+            assert page.is_visible("#lid")
+            assert page.evaluate("() => document.activeElement && document.activeElement.id") == "lid"
+            break
+        page.keyboard.press("d")
+        settle(page)
+    else:
+        raise AssertionError("no tile that fits one end alone")
+    page.context.close()
