@@ -69,3 +69,18 @@ def test_two_players_focus_goes_to_the_lid_after_a_tile_laid_from_the_hand(brows
     else:
         raise AssertionError("no tile that fits one end alone")
     page.context.close()
+
+
+def test_the_rules_open_at_their_title_and_reduced_motion_stills_the_score(browser: Any, server: Server) -> None:
+    """review: the Rules dialog opened with the focus on Close, below the text, so a screen reader began at the end
+    (and a phone showed the end); the score's chalk still popped in under reduced motion."""
+    page = open_table(browser, server.url)
+    page.click("#rules")
+    page.wait_for_selector("#rules-dialog[open] h3")
+    assert page.evaluate("() => document.activeElement.id") == "rules-title"
+    assert page.evaluate("() => document.getElementById('rules-dialog').scrollTop") == 0
+    page.keyboard.press("Escape")
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("""() => { const p = document.createElement('div'); p.className = 'score-pop';
+        document.body.appendChild(p); const a = getComputedStyle(p).animationName; p.remove(); return a; }""") == "none"
+    page.context.close()
