@@ -8,7 +8,7 @@ import sys
 from typing import IO, Any
 
 from bones.engine.record import FORMAT, RecordError, parse_json, unknown_fields
-from bones.engine.replay import replay_text
+from bones.engine.replay import replay_parsed
 
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -42,18 +42,20 @@ def run(args: argparse.Namespace) -> int:
                    f"position {e.start})")
         print(json.dumps(RecordError(message).to_json()))
         return 2
-    status, out = replay_text(text, trace=args.trace)
-    _name_unknown_fields(text)  # a misspelt field that made the replay fail is named too
+    try:
+        doc = parse_json(text)
+    except RecordError as e:
+        print(json.dumps(e.to_json()))
+        return 2
+    _name_unknown_fields(doc)  # a misspelt field that made the replay fail is named too
+    status, out = replay_parsed(doc, trace=args.trace)
     print(json.dumps(out))
     return status
 
 
-def _name_unknown_fields(text: str) -> None:
+def _name_unknown_fields(doc: Any) -> None:
     """Fields outside the format are read past (tools may add their own), and named on standard error: a misspelt
     "action" is otherwise an empty round, replayed without a word."""
-    try:
-        unknown = unknown_fields(parse_json(text))
-    except RecordError:  # not JSON: the error says so
-        return
+    unknown = unknown_fields(doc)
     if unknown:
         print(f"bones replay: not part of {FORMAT}, read past: {', '.join(unknown)}", file=sys.stderr)

@@ -69,6 +69,15 @@ def replay_document(doc: Any, trace: bool = False) -> dict[str, Any]:
 def replay_text(text: str, trace: bool = False) -> tuple[int, dict[str, Any]]:
     """Exit status and JSON object for a record given as text."""
     try:
-        return 0, replay_document(parse_json(text), trace)
+        doc = parse_json(text)
+    except RecordError as e:
+        return 2, e.to_json()
+    return replay_parsed(doc, trace)
+
+
+def replay_parsed(doc: Any, trace: bool = False) -> tuple[int, dict[str, Any]]:
+    """Exit status and JSON object for a record already read from its JSON."""
+    try:
+        return 0, replay_document(doc, trace)
     except RecordError as e:
         return 2, e.to_json()

@@ -601,14 +601,16 @@ class Table:
         return i
 
     @staticmethod
-    def _moved_this_round(row: GameRow, rep: Replayed) -> bool:
-        """Whether a person at the table has acted in the round being played (by choice: not a pass or draw the
-        table made because nothing fitted)."""
+    def _chosen_by_people(row: GameRow, rep: Replayed) -> list[bool]:
+        """Each action: whether a person at the table took it by choice (not a pass or draw the table made because
+        nothing fitted)."""
+        return [s in _humans(row) and c for s, c in zip(rep.seats, rep.chosen)]
+
+    def _moved_this_round(self, row: GameRow, rep: Replayed) -> bool:
+        """Whether a person at the table has acted, by choice, in the round being played."""
         game = rep.game
         done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
-        if not done:
-            return False
-        return any(s in _humans(row) and c for s, c in zip(rep.seats[-done:], rep.chosen[-done:]))
+        return done > 0 and any(self._chosen_by_people(row, rep)[-done:])
 
     @staticmethod
     def _round_start(rep: Replayed) -> int:
@@ -628,7 +630,7 @@ class Table:
             if rep.game.over:
                 raise ApiError(409, "The game is over and every hand has been shown: it cannot be taken back.")
             floor = self._round_start(rep)
-            moved = [s in _humans(row) and c for s, c in zip(rep.seats, rep.chosen)]
+            moved = self._chosen_by_people(row, rep)
             if any(moved[:floor]) and not any(moved[floor:]):
                 raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
                                     "been shown.")
