@@ -166,8 +166,11 @@ def score_line(rules: Rules, names: list[str], scores: Sequence[int]) -> str:
 
 
 def _amount(rules: Rules, score: int) -> str:
-    """A score as said: "12", or where hands are played for chips "12 chips", "1 chip"."""
-    return count_words(score, "chip") if rules.plays_for_chips else str(score)
+    """A score as said: "12", or where hands are played for chips "12 chips", "1 chip", and a seat that paid
+    chips it did not have (Honest John) "2 chips in debt" ("-2 chips" was never explained)."""
+    if not rules.plays_for_chips:
+        return str(score)
+    return count_words(score, "chip") if score >= 0 else f"{count_words(-score, 'chip')} in debt"
 
 
 def _show(obs: Observation, names: list[str]) -> None:
@@ -243,8 +246,9 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
             continue
         if text.lower() in ("help", "?", "h"):  # the moves again, and how to write one
             print(f"   You may {'play' if legal and legal[0].kind == 'play' else 'do'}: {menu}")
-            print(f"   Write a move's number, or its text as listed (like '{example}'); 'hint' asks the Expert "
-                  "level what it would play here, 'undo' takes back your last move, q leaves the game.")
+            print(f"   Write a move's number, or its text as listed (like '{example}'); 'hint' asks the strongest "
+                  "level that plays this game what it would play here, 'undo' takes back your last move, q leaves "
+                  "the game.")
             continue
         if text.lower() == "hint" and hint is not None:
             print(f"   Hint: {hint()}")
@@ -343,7 +347,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         mates = listed([names[s] for s in ours if s != YOU], "and")
         others = listed([names[s] for s in range(n) if s not in ours], "and")
         sides = f"you and {mates} (your partner) against {others}, all"
-    print(f"{game.rules.name}: {sides} at {get_level(level).name}. {game.rules.described}")
+    # the level that plays: where another stands in for the one asked for, the note below says why
+    print(f"{game.rules.name}: {sides} at {get_level(stand_in(level, game.rules).level).name}. "
+          f"{game.rules.described}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
     if chosen:  # the description is the game's own: say what the options change
         print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"

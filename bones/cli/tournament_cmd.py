@@ -28,7 +28,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
             "--seats N each for himself: one A in every seat in turn, B in the other N-1), so GAMES is rounded up "
             "to a multiple of the sides. The win rate is A's share of the games, a tie between k sides counting "
             "1/k, with a 95% Wilson interval, beside its fair share 1/sides; the result per hand is A's points "
-            "(or chips) per hand less a B side's. Times per move count real decisions only (more than one legal "
+            "(or chips) less a B side's in each game, over that game's hands, averaged over the games (a short game "
+            "weighs as much as a long one). Times per move count real decisions only (more than one legal "
             "action)."
         ),
     )
@@ -121,6 +122,12 @@ def _with_progress(args: argparse.Namespace, total: int, options: dict[str, Any]
                               on_game=lambda n: progress.update(task, completed=n), records=args.records)
 
 
+def _signed(x: float) -> str:
+    """A gain with its sign, two places: "+0.00" where it rounds to nothing from below ("-0.00" read as a loss)."""
+    text = f"{x:+.2f}"
+    return "+0.00" if text == "-0.00" else text
+
+
 def summary(result: TournamentResult) -> str:
     """The result in a few lines a person reads."""
     a, b = result.players
@@ -137,6 +144,7 @@ def summary(result: TournamentResult) -> str:
     else:
         table = f"{a} (A) v {b} (B)"
     tie = "a tie counts half" if result.sides == 2 else "a tie among k counts 1/k"
+    against = "B's side" if result.sides == 2 else "a B seat"
     unit = "chips " if get_rules(result.rules).plays_for_chips else "points"
     return "\n".join([
         f"{result.rules}: {table}, {n} games in duplicate",
@@ -144,6 +152,7 @@ def summary(result: TournamentResult) -> str:
         f"win rate  A {100 * result.win_rate:.1f}%  (95% interval {100 * lo:.1f}-{100 * hi:.1f}%; {tie}; "
         f"fair share {100 * result.fair_share:.1f}%)",
         f"{unit}    per game A {pa:.1f}, B {pb:.1f}",
-        f"per hand  A {gain:+.2f} {unit.strip()} against a side of B (95% interval {glo:+.2f} to {ghi:+.2f})",
+        f"per hand  A {_signed(gain)} {unit.strip()} against {against} (each game's gain over its hands, averaged; "
+        f"95% interval {_signed(glo)} to {_signed(ghi)})",
         f"ms/move   A median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  B median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
     ])

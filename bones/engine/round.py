@@ -25,6 +25,15 @@ _BIT_OF: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES_BY_ID)}
 DOUBLES = sum(1 << t.id for t in TILES_BY_ID if t.is_double)
 
 
+def _must_play(fitting: int) -> str:
+    """Why a draw or pass is refused: every tile held that fits ("you hold tiles that fit (9-2, 9-7)"; naming the
+    first alone read as if it were the only one)."""
+    tiles = tiles_of_mask(fitting)
+    if len(tiles) == 1:
+        return f"you hold a tile that fits ({tiles[0]}), and it must be played"
+    return f"you hold tiles that fit ({', '.join(str(t) for t in tiles)}), and one must be played"
+
+
 class IllegalAction(ValueError):
     """An action that is not legal at this point; the message says why in a player's words."""
 
@@ -658,7 +667,7 @@ class RoundState:
             raise IllegalAction(f"nobody draws in {self.rules.name_in_sentence}: with nothing that fits, pass")
         fitting = self.hands[seat] & self.fit_for(seat)
         if fitting and not self.setup.draws_freely:
-            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+            raise IllegalAction(_must_play(fitting))
         if not self.can_draw():
             kept = self.setup.kept_back
             why = f"the last {kept} tiles are never drawn" if kept else "the boneyard is empty"
@@ -685,7 +694,7 @@ class RoundState:
         else:
             fitting = self.hands[seat] & self.fit_for(seat)
             if fitting:
-                raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+                raise IllegalAction(_must_play(fitting))
             if self.can_draw():
                 raise IllegalAction("you cannot pass while the boneyard has tiles to draw: draw")
         s = self._clone()
@@ -712,7 +721,7 @@ class RoundState:
         self._check_not_asked()
         fitting = self.hands[self.current] & self.fit_for(self.current)
         if fitting:
-            raise IllegalAction(f"you hold a tile that fits ({tiles_of_mask(fitting)[0]}), and it must be played")
+            raise IllegalAction(_must_play(fitting))
         if self._starter_again():
             if kind != "pass":
                 raise IllegalAction("after laying the centre double you play on it from your hand, or pass")

@@ -680,7 +680,7 @@ _HONEST_JOHN = Rules(
     name="Honest John",
     description="Four to eight players, double-nine: each builds a line from the centre double; with nothing that "
                 "fits, buy a tile from the first player round the table who has one (a chip); out takes a chip from "
-                "each",  # and the rounds: `described`
+                "each; a player without chips still pays, in debt",  # and the rounds: `described`
     max_pip=9,
     players=4,
     allowed_players=(4, 5, 6, 7, 8),

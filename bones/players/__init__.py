@@ -63,7 +63,7 @@ def _expert_plays(rules: Rules) -> str | None:
     if why is None and rules.players > 4 and rules.tile_count > WIDE_TABLE_TILES:
         # measured in Draw Dominoes at five, six and eight seats on double-nine: no better than Hard (within the
         # time target since worlds are dealt tile by tile; docs/levels.md)
-        why = f"with more than four seats it plays the double-six set only, not {rules.tile_count} tiles"
+        why = f"with more than four seats Expert plays the double-six set only, not {rules.tile_count} tiles"
     return why
 
 

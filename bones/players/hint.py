@@ -48,7 +48,10 @@ def hint(obs: Observation, seed: int = 0) -> Choice:
     if not legal:
         raise ValueError("it is not your turn")
     choice = _choose(obs, seed)
-    return Choice(choice.action, choice.analysis, reason(obs, choice.action, choice.analysis))
+    # only Expert's values are chances of winning: a level standing in for it weighs tiles on its own scale, and
+    # read as chances its values gave "wins about 1069 games in 100 more"
+    chances = choice.analysis if stand_in("expert", obs.rules).level == "expert" else None
+    return Choice(choice.action, choice.analysis, reason(obs, choice.action, chances))
 
 
 def _number(p: int) -> str:

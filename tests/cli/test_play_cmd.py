@@ -348,13 +348,14 @@ def test_a_round_played_for_chips_says_chips_not_points(capsys: pytest.CaptureFi
 
 
 def test_one_chip_is_said_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
-    """Honest John with one chip each: the scores read "You 1 chip", not "You 1 chips"."""
+    """Honest John with one chip each: the scores read "You 1 chip", not "You 1 chips"; a seat that paid a chip it
+    did not have is "1 chip in debt" (QA: "-1 chips" was never explained)."""
     from bones.cli.play_cmd import score_line
     from bones.engine import get_rules
 
     rules = get_rules("honest_john")
     assert score_line(rules, ["You", "Computer 1", "Computer 2", "Computer 3"], [1, 2, 0, -1]) == \
-        "You 1 chip – Computer 1 2 chips – Computer 2 0 chips – Computer 3 -1 chips"
+        "You 1 chip – Computer 1 2 chips – Computer 2 0 chips – Computer 3 1 chip in debt"
     assert play("honest_john", "easy", 8, {"hands": 2, "chips": 1, "players": 5}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "round 1 of 2 · You 1 chip – Computer 1 1 chip – " in out and " 1 chips" not in out

@@ -36,6 +36,13 @@ def test_a_tile_that_fits_must_be_played(rules_id: str) -> None:
     assert set(ends) == ({"L", "R", "U", "D"} if rules_id == "all_fives" else {"L", "R"})
 
 
+def test_a_refused_draw_names_every_tile_that_fits() -> None:
+    """QA: with 9-2 and 9-7 both fitting, "you hold a tile that fits (9-2)" named one, as if it were the only one."""
+    g = play(game("draw", ["6-6 6-4 6-1 2-0 3-0 2-1 3-1", "6-5 5-5 5-4 4-4 4-3 3-3 2-2"]), "6-6")
+    g = play(g, "6-5 L")
+    assert_refused(g, "draw", match=r"you hold tiles that fit \((6-4, 6-1|6-1, 6-4)\), and one must be played")
+
+
 def test_end_required_when_a_tile_fits_two_ends() -> None:
     # Seat 1 leads 5-5; seat 0's 6-5 then fits both ends, so the end must be named.
     g = play(game("block", ["4-4 6-5 6-4 3-2 2-1 1-1 1-0", "5-5 5-4 5-3 4-3 4-2 3-1 3-0"]), "5-5")

@@ -38,8 +38,9 @@ def test_a_standard_key_at_another_value_is_a_value_the_game_does_not_allow(rule
 def test_the_description_says_the_number_of_hands_the_options_agree() -> None:
     """Play-testing: `bones play --rules honest_john --option hands=3` opened with "…; ten rounds." and then played
     "round 1 of 3"."""
-    assert get_rules("honest_john").described.endswith("out takes a chip from each; ten rounds.")
-    assert get_rules("honest_john", {"hands": 3}).described.endswith("out takes a chip from each; 3 rounds.")
+    assert get_rules("honest_john").described.endswith(
+        "out takes a chip from each; a player without chips still pays, in debt; ten rounds.")
+    assert get_rules("honest_john", {"hands": 3}).described.endswith("still pays, in debt; 3 rounds.")
     assert get_rules("domino_pool", {"hands": 1}).described.endswith("(ties divide); 1 hand.")
     assert get_rules("domino_pool", {"hands": 0}).described.endswith("(ties divide); played until a player cannot ante.")
     assert get_rules("block").described == get_rules("block").description

@@ -180,6 +180,23 @@ def test_a_hint_says_how_many_games_in_100_the_play_wins_over_the_next_tile() ->
     assert "games in 100" not in reason(obs, plays[0], {**values, str(plays[0]): 0.3, str(other): 0.25})
 
 
+def test_a_hint_from_the_level_standing_in_for_expert_claims_no_games_in_100() -> None:
+    """QA: in Draw Dominoes for five, where Hard stands in for Expert, Hard's weights were read as chances of
+    winning: "wins about 1069 games in 100 more than 5-4 on the right"."""
+    seen = 0
+    for seed in range(40):
+        game = GameState.new(get_rules("draw_dominoes", {"players": 5}), seed=seed)
+        while game.current_seat != 0:
+            game = game.apply(game.legal_actions()[0])
+        obs = observe(game, 0)
+        if len({a.tile for a in obs.legal_actions() if a.kind == "play"}) < 2:
+            continue
+        seen += 1
+        text = hint(obs, seed).reason or ""
+        assert "games in 100" not in text, text
+    assert seen >= 5
+
+
 def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> None:
     from dataclasses import replace
 

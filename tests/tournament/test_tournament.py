@@ -145,6 +145,13 @@ def test_cli_seats_sets_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "Block is played by 2 players, not 3" in capsys.readouterr().err
 
 
+def test_a_gain_that_rounds_to_nothing_is_not_said_as_a_loss() -> None:
+    """QA: an even tournament printed "per hand  A -0.00 chips"."""
+    from bones.cli.tournament_cmd import _signed
+
+    assert _signed(-0.001) == "+0.00" and _signed(-0.006) == "-0.01" and _signed(0.0) == "+0.00"
+
+
 def test_every_game_of_a_tournament_can_be_kept_as_a_record(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     """`--records DIR`: one record per game, named by deal and A's seat, each replaying to the scores the
@@ -153,7 +160,7 @@ def test_every_game_of_a_tournament_can_be_kept_as_a_record(tmp_path: Path,
     assert main(["tournament", "--rules", "domino_pool", "--players", "easy", "beginner", "--games", "4",
                  "--seed", "2", "--jobs", "2", "--records", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "\nchips     per game A" in out and "chips against a side of B" in out
+    assert "\nchips     per game A" in out and "chips against a B seat (each game's gain over its hands" in out
     names = sorted(p.name for p in folder.iterdir())
     assert names == [f"deal-00001-a{s}.json" for s in range(4)]
     result = run_tournament("domino_pool", ["easy", "beginner"], 4, seed=2, jobs=1)
