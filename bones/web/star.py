@@ -120,13 +120,13 @@ def ask_text(names: Names, rules: Rules, seat: int, before: Table, asked: int | 
 
 def answer_text(names: Names, rules: Rules, seller: int, asker: int, tile: str, before: Table, out: bool) -> str:
     """A tile sold or given to the seat that asked, laid on its line: "Computer 2 asked for a 6; Computer 3 sells
-    it 6-4 for a chip." (and the seller going out, where it was its last tile)."""
+    Computer 2 the 6-4 for a chip." (and the seller going out, where it was its last tile). The buyer is named: "sells
+    it 6-4" read as if "it" were the tile."""
     want = need(rules, before, asker)
     asked = f"{names.who(asker)} asked for {want}"
     verb = names.verb(seller, "sell", "sells") if rules.sells else names.verb(seller, "give", "gives")
-    to = "you" if names.who(asker) == "You" else "it"
     price = " for a chip" if rules.sells else ""
-    text = f"{asked}; {names.lower(seller)} {verb} {to} {tile}{price}."
+    text = f"{asked}; {names.lower(seller)} {verb} {names.lower(asker)} the {tile}{price}."
     if out:
         text += (f" That was {'your' if names.who(seller) == 'You' else 'its'} last tile: {names.lower(seller)} "
                  f"{names.verb(seller, 'go', 'goes')} out.")
@@ -304,8 +304,9 @@ def goal(obs: Observation) -> str:
     rules = obs.rules
     if rules.plays_for_chips:
         return f"of {rules.hands}"
-    if obs.center is not None:
-        return f"· the {obs.center} round, down to the double blank"
+    if obs.center is not None:  # the 0-0 round is the last: "the 0-0 round, down to the double blank" said it twice
+        last = obs.center.high == 0
+        return f"· the {obs.center} round, {'the last' if last else 'down to the double blank'}"
     return "· doubles down to the double blank"
 
 

@@ -862,6 +862,23 @@ class Table:
         return (f"{names[row.opponent]} plays this game to its end; {names[chosen]} plays from your next game "
                 "(New game).")
 
+    def _this_round(self, row: GameRow, rep: Replayed, names: Names) -> list[str]:
+        """Every move of the round on the table, in the page's words: told after the last round's result where a
+        reload lost its box (only the last move was told, and not who led)."""
+        game = rep.game
+        done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
+        if not done:
+            return []
+        first = len(row.actions) - done
+        before = new_game(row.rules, row.seed, _options(row))
+        texts = []
+        for i, text in enumerate(row.actions):
+            after = before.apply(Action.parse(text))
+            if i >= first:
+                texts.append(self._event(names, before, after, rep.seats[i])["text"])
+            before = after
+        return texts
+
     def state(self, token: str, row: GameRow, rep: Replayed) -> dict[str, Any]:
         """Everything the page needs to draw the table now."""
         settings = self.settings(token)
@@ -879,6 +896,7 @@ class Table:
             # until you have moved in the new round the last one's result is told again (a reload while its box
             # was up lost it, once a computer had led the next)
             view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
+            view["this_round"] = self._this_round(row, rep, names)  # and what was done since, by the computers
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
         last = None

@@ -443,7 +443,10 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
                  shut_by: Sequence[int | None] = ()) -> dict[str, object]:
     """The end of a game for its summary box: each round's points (and how it ended, and by whom), the totals and
     who won. Numbers and names only: it names no tile. `shut_by`: for each round, the seat that shut it, if one
-    did."""
+    did. Partners share a column, their side's (the same points under both read as two scores); where hands are
+    played for chips, `start` is what each held before the first, so each column adds up to its total."""
+    columns = [list(side) for side in rules.sides] if rules is not None and rules.partners \
+        else [[s] for s in range(len(scores))]
     rounds = []
     for i, r in enumerate(results):
         how = ROUND_ENDS.get(r.end, r.end)
@@ -461,7 +464,7 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
             how = f"blocked, won by {names.lower(r.winner)}"
         elif r.end != "blocked" and r.winner is not None:
             how = f"{names.who(r.winner)} {how}"
-        rounds.append({"round": i + 1, "points": list(r.points), "how": how[:1].upper() + how[1:]})
+        rounds.append({"round": i + 1, "points": [r.points[c[0]] for c in columns], "how": how[:1].upper() + how[1:]})
     count = len(results)
     if _one_round(rules):
         again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
@@ -474,7 +477,9 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
             text = f"{text[:-1]}: no hand was dealt a double below {double}-{double} for another round."
     else:
         text = game_text(names, scores, winner, rules) + f" {count_words(count, 'round')}, to {target}."
-    return {"rounds": rounds, "scores": list(scores), "names": list(names.labels), "winner": winner, "text": text,
+    return {"rounds": rounds, "scores": [scores[c[0]] for c in columns],
+            "names": [" & ".join(names.labels[s] for s in c) for c in columns], "winner": winner, "text": text,
+            "start": [rules.start_score] * len(columns) if rules is not None and rules.plays_for_chips else None,
             "deal_word": (rules.deal_word if rules is not None else "round").capitalize()}
 
 

@@ -63,6 +63,17 @@ class Server:
         self._thread = None
 
 
+NUMBER_WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve"]
+
+
+def spoken(tile: str | list[int]) -> str:
+    """A tile as the page reads it aloud: "six–four", "double five"."""
+    a, b = (int(x) for x in tile.split("-")) if isinstance(tile, str) else tile
+    word = lambda n: NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)  # noqa: E731
+    return f"double {word(a)}" if a == b else f"{word(a)}–{word(b)}"
+
+
 def view(page: Any) -> dict[str, Any]:
     """What the server says the table is now (read only to choose what to click, never to act)."""
     game = page.eval_on_selector("#game", "e => e.value")

@@ -297,6 +297,10 @@ def test_the_last_rounds_result_is_told_again_until_you_move_in_the_next(client:
     assert led_by_computer is not None
     again = state(client, "all_fives")  # a reload
     assert again["view"]["last_round"] == led_by_computer["last_round"] and again["last"]
+    # QA: and every move since, who led first (only the last move was told)
+    lead = "-".join(map(str, again["view"]["center"]))
+    since = again["view"]["this_round"]
+    assert since and lead in since[0] and since[-1] == again["last"]["text"], since
     r = post(client, "/api/action", {"game": "all_fives", "id": again["id"], "n": again["n"],
                                      "action": again["view"]["legal"][0]})
     after = r.json()["state"]["view"]

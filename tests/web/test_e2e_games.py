@@ -31,12 +31,18 @@ if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
 
 # Everything the page says, in order (the say line is rewritten at every move).
+# what the caption shows (window.said) and what the live region speaks (window.heard), in order
 WATCH = """() => {
   window.said = [];
+  window.heard = [];
   new MutationObserver(() => {
     const t = document.querySelector('#say').textContent;
     if (t && window.said[window.said.length - 1] !== t) window.said.push(t);
   }).observe(document.querySelector('#say'), { subtree: true, childList: true, characterData: true });
+  new MutationObserver(() => {
+    const t = document.querySelector('#live').textContent;
+    if (t) window.heard.push(t);
+  }).observe(document.querySelector('#live'), { subtree: true, childList: true, characterData: true });
 }"""
 
 

@@ -15,7 +15,7 @@ import pytest
 from bones.engine import PASS, Action, GameState, new_game, observe
 from bones.web import computer
 
-from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, seat_at_table, view
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, seat_at_table, spoken, view
 from .test_e2e_games import WATCH, shot, truth
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
@@ -132,7 +132,7 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
     said = page.evaluate("() => window.said")
     verb = "sells" if game == "honest_john" else "gives"
     assert any(" asks round the table for " in s for s in said), said
-    assert any(f"; you {verb[:-1]} it " in s for s in said), said  # you answered an ask
+    assert any(f"; you {verb[:-1]} Computer " in s for s in said), said  # you answered an ask
     assert any(f" {verb} you " in s for s in said), said  # and were sold or given a tile
     assert {"ask", "sell" if game == "honest_john" else "give"} <= set(done), done
     if "draw" in shows:
@@ -149,5 +149,11 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
         assert page.locator("#star .star-hand").count() == players  # every hand left, face up in its row
         assert page.locator("#star .star-end").count() == 0  # play-testing: the rings stayed up under the box
         shot(page, f"honest_john_{game}_round_end")
+    # accessibility review: the star's labels named no tile, nor the hands turned up at the round's end
+    label = page.get_attribute("#star", "aria-label")
+    assert label.count("left holding") == players, label
+    mine = view(page)["view"]["star"]["lines"][0]
+    row = page.get_attribute("#star .star-line.mine", "aria-label")
+    assert row.startswith("Your line: ") and all(spoken(t) in row for t in mine["tiles"]), (row, mine["tiles"])
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

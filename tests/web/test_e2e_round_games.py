@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from bones.engine import RULES, new_game
 from bones.web.words import subject
 
-from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, view
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, spoken, view
 from .test_e2e_games import WATCH, shot, take_turn, truth
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
@@ -74,13 +75,35 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     assert final.over, (len(final.results), final.scores, done, view(page)["view"]["status"])
     page.wait_for_selector("#game-over[open]")
     text = page.inner_text("#game-over-text")
+    # accessibility review: the move that ends the game is told in the box (the live region is shut out under it)
+    said = page.evaluate("() => window.said")
+    ending = page.inner_text("#game-over-move")
+    assert ending and any(ending in s for s in said), (ending, said[-3:])
+    assert page.get_attribute("#game-over", "aria-describedby") == "game-over-move game-over-text"
+    heard = page.evaluate("() => window.heard")
+    if len(final.results) > 1:  # a round's end is heard after the move that made it, not in its place
+        ends = [h for h in heard if re.search(r"(Round|Hand) 1: ", h)]
+        assert ends and not re.match(r"(Round|Hand) 1: ", ends[0]), ends
+    if game == "partnership_block":  # the cut is heard once, not before every move until each seat has laid
+        assert sum(h.count("The cut: ") for h in heard) <= 1, heard
+    last = view(page)["view"]
+    if last["center"] and not last["star"]:  # the line's label names every tile laid, as it lies
+        label = page.get_attribute("#line", "aria-label")
+        laid = [last["center"], *(t for arm in last["arms"].values() for t in arm)]
+        assert all(spoken(t) in label or spoken(t[::-1]) in label for t in laid), label
     if game == "partnership_block":
         assert " and " in text and " won the game, " in text
+        # QA: a column a side, not the side's points twice over
+        heads = page.locator("#game-over-table tr:first-child th").all_inner_texts()
+        assert heads[1:3] == ["You & Computer 2", "Computer 1 & Computer 3"] and len(heads) == 4, heads
     elif game == "domino_pool":
         assert " chips" in text and text.endswith("2 hands.")
         assert page.locator("#game-over-table tr:first-child th").first.inner_text() == "Hand"
         cells = page.locator("#game-over-table td").all_inner_texts()
         assert "-1" in cells and "+-1" not in cells  # a lost ante, signed once
+        # QA: the Total was no sum of its column: each seat's 20 chips are its first row
+        assert page.locator("#game-over-table tr:nth-child(2) > *").all_inner_texts()[:players + 1] == \
+            ["Start"] + ["20"] * players
     if players > 4 and device == "desktop":  # a column for every player, none cut off by the dialog
         assert page.evaluate("() => { const b = document.querySelector('.summary-box'); "
                              "return b.scrollWidth <= b.clientWidth + 1; }")
@@ -97,7 +120,6 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
         assert page.inner_text("#game-over-record").startswith(
             f"Your record at {subject(RULES[game].name)} for {players} players: ")  # "Block, playing on, for 3"
     shot(page, f"over_{game}_{players}_{device}")
-    said = page.evaluate("() => window.said")
     passes = [ev for r in range(len(final.results)) for ev in (final.round_of_action(r) or final.finished).history
               if ev.action.kind == "pass" and ev.seat != 0] if final.finished else []
     if passes and game != "draw_dominoes":  # nobody draws: a seat that cannot play says "go"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .e2e_helpers import Server, open_table, settle, view
+from .test_e2e_games import WATCH
 
 
 def test_a_refusal_is_spoken_not_only_shown(browser: Any, server: Server) -> None:
@@ -83,4 +84,36 @@ def test_the_rules_open_at_their_title_and_reduced_motion_stills_the_score(brows
     page.emulate_media(reduced_motion="reduce")
     assert page.evaluate("""() => { const p = document.createElement('div'); p.className = 'score-pop';
         document.body.appendChild(p); const a = getComputedStyle(p).animationName; p.remove(); return a; }""") == "none"
+    page.context.close()
+
+
+def test_a_new_game_is_said_before_the_computers_first_moves_and_the_caption_keeps_them(browser: Any,
+                                                                                       server: Server) -> None:
+    """QA: after New at four, the live region said the computers' leads and only then "A new game … is dealt", and
+    the caption said only "… is dealt. Your turn." with six tiles down (a "go" made for you among them); the cut
+    was heard again before every move until each seat had laid."""
+    page = open_table(browser, server.url)
+    page.select_option("#game", "partnership_block")
+    settle(page)
+    page.evaluate(WATCH)
+    for _ in range(12):
+        page.wait_for_timeout(100)  # what the last deal said is spoken 30 ms after it
+        page.evaluate("() => { window.heard.length = 0; }")
+        page.click("#new")
+        if page.is_visible("#confirm"):
+            page.click("#confirm-yes")
+        settle(page)
+        v = view(page)["view"]
+        if v["center"] is not None:  # a computer set first: its moves came before your turn
+            break
+    else:
+        raise AssertionError("every new game was yours to set")
+    heard = " ".join(page.evaluate("() => window.heard"))
+    assert heard.startswith("A new game of Four-handed Block is dealt."), heard
+    assert heard.count("The cut: ") == 1, heard
+    caption = page.inner_text("#say")
+    assert caption.startswith("A new game of Four-handed Block is dealt. The cut: "), caption
+    laid = 1 + sum(len(a) for a in v["arms"].values())
+    assert caption.count(" led ") + caption.count(" laid ") == laid, caption
+    assert caption.endswith(".") and page.inner_text("#status") == v["status"], caption
     page.context.close()

@@ -419,3 +419,29 @@ def test_two_players_a_tile_drawn_at_will_stays_drawn(client: TestClient) -> Non
     r = client.post("/api/undo", json={**body, "n": drawn["n"]})
     assert r.status_code == 409 and r.json()["error"].startswith("With two players a tile drawn stays drawn")
     assert client.get("/api/state?game=draw_game").json()["state"]["n"] == drawn["n"]
+
+
+def _played_out(rules_id: str, options: dict[str, int], seed: int) -> Any:
+    from bones.engine import new_game
+
+    g = new_game(rules_id, seed, options)
+    while not g.over:
+        g = g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_the_game_over_table_has_a_column_a_side_for_partners_and_a_start_row_for_chips() -> None:
+    """QA: four-handed Block repeated the side's points under both partners (four columns squeezed "How it ended"
+    to "Compute…"), and Domino Pool's Total was not the sum of its column (it counts from 20 chips, never shown)."""
+    from bones.web.words import Names, game_summary
+
+    names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
+    g = _played_out("partnership_block", {"target": 15}, 3)
+    s = game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules)
+    assert s["names"] == ["You & Computer 2", "Computer 1 & Computer 3"] and s["start"] is None
+    assert all(len(r["points"]) == 2 for r in s["rounds"])
+    assert [sum(r["points"][c] for r in s["rounds"]) for c in (0, 1)] == s["scores"] == [g.scores[0], g.scores[1]]
+    g = _played_out("domino_pool", {"hands": 3}, 3)
+    s = game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules)
+    assert s["names"] == list(names.labels) and s["start"] == [20] * 4
+    assert [20 + sum(r["points"][c] for r in s["rounds"]) for c in range(4)] == s["scores"]

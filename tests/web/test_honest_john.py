@@ -85,7 +85,7 @@ def test_a_round_asks_sells_and_gives_in_words(client: TestClient, monkeypatch: 
     asks = [w for w in seen if w["must"] == "ask"]
     assert asks and all(w["may_ask"] and "press Ask" in w["rule"] for w in asks)
     assert any(" asks round the table for " in t for t in texts)
-    assert any(f"; you {verb[:-1]} it " in t for t in texts)  # you answered an ask
+    assert any(f"; you {verb[:-1]} Computer " in t for t in texts)  # you answered an ask
     assert any(f" {verb} you " in t for t in texts)  # a computer sold or gave you a tile
     sale = next(f["event"] for f in frames if f.get("event", {}).get("kind") == ("sell" if sells else "give"))
     assert sale["end"] == f"S{sale['to']}" and sale["scored"] == (1 if sells else 0)
@@ -165,10 +165,10 @@ def test_asks_sales_and_closed_lines_are_told() -> None:
         f"Computer 2 asks round the table for {want}: nobody can sell Computer 2 {want}, so its line is closed and "
         "its turns are skipped.")
     assert star.answer_text(NAMES4, rules, 3, 2, "6-4", before, False) == (
-        f"Computer 2 asked for {want}; Computer 3 sells it 6-4 for a chip.")
+        f"Computer 2 asked for {want}; Computer 3 sells Computer 2 the 6-4 for a chip.")
     give = RULES["honest_john_2"].with_options({"players": 4})
     assert star.answer_text(NAMES4, give, 1, 0, "6-4", before, True) == (
-        f"You asked for {want}; Computer 1 gives you 6-4. That was its last tile: Computer 1 goes out.")
+        f"You asked for {want}; Computer 1 gives you the 6-4. That was its last tile: Computer 1 goes out.")
     assert star.pass_text(NAMES4, 1, give, before) == ("Computer 1 has nothing to play on the centre double: "
                                                         "Computer 1 passes.")
     assert star.article(8) == "an 8" and star.article(6) == "a 6" and star.article(11) == "an 11"
@@ -329,3 +329,16 @@ def test_version_2_ended_early_says_why() -> None:
     done = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("0-0").id)
     summary = game_summary(NAMES4, [first, done], (42, 0, 26, 0), 0, hj2.target, hj2)
     assert summary["text"].endswith(" 2 rounds."), summary  # down to the double blank: nothing to explain
+
+
+def test_the_last_round_of_version_2_is_called_the_last() -> None:
+    """QA: the scoreboard read "Round 4 · the 0-0 round, down to the double blank"."""
+    from types import SimpleNamespace
+
+    from bones.engine import Tile, get_rules
+    from bones.web.star import goal
+
+    rules = get_rules("honest_john_2")
+    at = lambda t: goal(SimpleNamespace(rules=rules, center=Tile.parse(t)))  # type: ignore[arg-type]  # noqa: E731
+    assert at("7-7") == "· the 7-7 round, down to the double blank"
+    assert at("0-0") == "· the 0-0 round, the last"

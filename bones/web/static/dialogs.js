@@ -150,9 +150,22 @@ export function subject(name) {
 
 /** A column head's short form: "Computer 3" → "C3", "Player 2" → "P2", "The computer" → "Comp."; "You" stays. */
 function shortName(name) {
+  if (name.includes(" & ")) return name.split(" & ").map(shortName).join(" & "); // partners: "You & C2"
   const numbered = /^(\S)\S* (\d+)$/.exec(name);
   if (numbered) return numbered[1] + numbered[2];
   return name === "The computer" ? "Comp." : name;
+}
+
+/** A row of the game-over table: its first cell heads the row. */
+function summaryRow(cells) {
+  const tr = document.createElement("tr");
+  cells.forEach((t, i) => {
+    const td = document.createElement(i ? "td" : "th");
+    if (!i) td.scope = "row";
+    td.textContent = t;
+    tr.appendChild(td);
+  });
+  return tr;
 }
 
 /** The players' column heads in `head` (the summary's first row) put short, each whole name kept as its title. */
@@ -171,14 +184,19 @@ function shortHeads(head, names) {
 
 /**
  * The end of a game: the last round's arithmetic, who won, every round's points, and the record as it now
- * stands, and a link to save the game's record (`recordUrl`). Resolves "again" (Play again) or "close".
+ * stands, and a link to save the game's record (`recordUrl`), after the move that ended it (`lastMove`, if the page
+ * saw it). Resolves "again" (Play again) or "close".
  */
-export function gameOver(roundText, summary, record, title, recordUrl) {
+export function gameOver(roundText, summary, record, title, recordUrl, lastMove = "") {
   const dlg = $("game-over");
+  // the move that ended the game, told here: the box covers the table and shuts out the live region that told it
+  $("game-over-move").textContent = lastMove;
+  $("game-over-move").hidden = !lastMove;
   // the finished game as a record to keep (docs/record.md): `bones replay` plays it back
   $("game-over-save").href = recordUrl;
   $("game-over-save").setAttribute("aria-label", "Save this game's record, a file bones replay plays back");
-  dlg.style.setProperty("--columns", String(summary.names.length)); // a column of points for each player
+  // as wide as a column of points for each player (partners share one, under both their names)
+  dlg.style.setProperty("--columns", String(summary.names.reduce((n, name) => n + name.split(" & ").length, 0)));
   $("game-over-round").textContent = roundText || "";
   $("game-over-round").hidden = !roundText;
   $("game-over-text").textContent = summary.text;
@@ -190,25 +208,12 @@ export function gameOver(roundText, summary, record, title, recordUrl) {
     th.scope = "col";
     return th;
   }));
-  const rows = summary.rounds.map((r) => {
-    const tr = document.createElement("tr");
-    const cells = [String(r.round), ...r.points.map((p) => (p > 0 ? `+${p}` : String(p))), r.how];
-    cells.forEach((t, i) => {
-      const td = document.createElement(i ? "td" : "th");
-      if (!i) td.scope = "row";
-      td.textContent = t;
-      tr.appendChild(td);
-    });
-    return tr;
-  });
-  const total = document.createElement("tr");
+  const signed = (p) => (p > 0 ? `+${p}` : String(p));
+  const rows = summary.rounds.map((r) => summaryRow([String(r.round), ...r.points.map(signed), r.how]));
+  // chips: what each held before the first hand, so each column adds up to its total
+  if (summary.start) rows.unshift(summaryRow(["Start", ...summary.start.map(String), ""]));
+  const total = summaryRow(["Total", ...summary.scores.map(String), ""]);
   total.className = "total";
-  ["Total", ...summary.scores.map(String), ""].forEach((t, i) => {
-    const td = document.createElement(i ? "td" : "th");
-    if (!i) td.scope = "row";
-    td.textContent = t;
-    total.appendChild(td);
-  });
   table.replaceChildren(head, ...rows, total);
   table.classList.toggle("many", summary.names.length > 4);
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);

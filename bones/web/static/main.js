@@ -77,11 +77,26 @@ function announce(text, show = true) {
   speakNow(text);
 }
 
-function speakNow(text) {
+let toSpeak = null; // the texts to be spoken in the next instant, together: [{text, passing}]
+
+/** Speak `text` in the live region. Texts spoken in the same instant (a
+ * move and the round's end it makes) are joined: each replaced the one before, and the move was never heard. A
+ * `passing` text ("Thinking about a hint…") is dropped if another comes in the same instant. */
+function speakNow(text, { passing = false } = {}) {
+  const item = { text, passing };
+  if (toSpeak) {
+    toSpeak.push(item);
+    return;
+  }
+  toSpeak = [item];
   const live = $("live");
   live.textContent = "";
   // A fresh text node each time so screen readers announce repeats too.
-  setTimeout(() => { live.textContent = speakable(text); }, 30);
+  setTimeout(() => {
+    const kept = toSpeak.length > 1 ? toSpeak.filter((t) => !t.passing) : toSpeak;
+    live.textContent = speakable(kept.map((t) => t.text).join(" "));
+    toSpeak = null;
+  }, 30);
 }
 
 function flash(node) {
@@ -261,6 +276,18 @@ function renderCut(view) {
 /** What a frame says, with the cut before it while the cut is on show (the first tiles of a game). */
 function withCut(view, text) {
   return view && cutOnShow(view) && text && !text.startsWith(view.cut.text) ? `${view.cut.text} ${text}` : text;
+}
+
+/** What a frame says aloud: the cut before it the first time in a game, not again (a screen reader heard the cut
+ * before every move until each seat had laid). */
+function heardWithCut(view, text) {
+  if (!view || !view.cut || !text) return text;
+  const game = (ui.incoming || ui.state)?.id;
+  if (text.includes(view.cut.text)) ui.cutSpoken = game; // a deal's own words may tell it
+  const full = withCut(view, text);
+  if (full === text || ui.cutSpoken === game) return text;
+  ui.cutSpoken = game;
+  return full;
 }
 
 // Claim and Muggins! where scores count only when claimed; Shut the game after the other side's "go"; Pass where the
@@ -449,7 +476,7 @@ function renderLine() {
     const height = window.innerHeight * (WIDE.matches ? 0.5 : 0.46);
     drawStar(star, view, { height, fresh: ui.fresh, hintEnd: ui.hint && !ui.pending ? ui.hint.end : null, revealed: ui.revealed });
     showPoints(areaNode, null, null);
-    star.setAttribute("aria-label", describeStar(view));
+    star.setAttribute("aria-label", describeStar(view, ui.revealed));
     return;
   }
   const area = areaNode.getBoundingClientRect();
@@ -478,7 +505,29 @@ function describeLine(view) {
   const count = 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0);
   const ends = Object.entries(view.ends).map(([n, e]) => `${view.end_words[n]} shows ${e.pip}${e.waits ? " (waits)" : ""}`);
   const sum = view.scoring_ends && view.end_sum !== null ? ` The ends add up to ${view.end_sum}.` : "";
-  return `The line, ${count} ${count === 1 ? "tile" : "tiles"}. Open ends: ${ends.join(", ")}.${sum}`;
+  return `The line, ${count} ${count === 1 ? "tile" : "tiles"}: ${lineTiles(view)} Open ends: ${ends.join(", ")}.${sum}`;
+}
+
+const ARM_WORDS = { L: "left", R: "right", U: "top", D: "bottom" };
+
+/** An arm's name in words: "top", "bottom of the 5-5" (an arm grown from a spinner on the line). */
+function armWords(name) {
+  const m = /^([UD])(\d+)$/.exec(name);
+  return m ? `${ARM_WORDS[m[1]]} of the ${spoken(`${m[2]}-${m[2]}`)}` : ARM_WORDS[name] || name;
+}
+
+/** The tiles laid, read as a player would see them: the line from its left end to its right, then each other arm
+ * from where it grows outwards. A screen reader heard only the count and the open ends. */
+function lineTiles(view) {
+  const [high, low] = view.center;
+  const left = view.arms.L || [];
+  const right = view.arms.R || [];
+  // the first tile's halves as they lie, left to right: the left arm starts at its left half
+  const leftHalf = left.length ? left[0][0] : right.length && right[0][0] === high ? low : high;
+  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), [leftHalf, leftHalf === high ? low : high], ...right];
+  const words = (tiles) => tiles.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
+  const arms = Object.keys(view.arms).filter((n) => n !== "L" && n !== "R" && view.arms[n].length);
+  return [`from the left, ${words(row)}.`, ...arms.map((n) => `The ${armWords(n)} arm, outwards: ${words(view.arms[n])}.`)].join(" ");
 }
 
 function renderHand(view) {
@@ -571,11 +620,18 @@ function applyState(state) {
   if ($("settings-dialog").open) renderVariations(state);
   const v = state.view;
   if (v.game_over && v.result) say(v.result, false);
-  else if (v.last_round && !$("say").textContent) say(state.last ? `${v.last_round} ${withCut(v, state.last.text)}` : v.last_round, false);
+  else if (v.last_round && !$("say").textContent) say(lastRound(v), false);
   else if (state.last && !$("say").textContent) say(withCut(v, state.last.text), false);
   else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text, false); // who sets first, and why
   // your turn has come with the page opened, reloaded or dealt anew, not only after a computer's move
   if (v.your_turn && (another || !before.view.your_turn)) requestAnimationFrame(handInSight);
+}
+
+/** The last round's result and every move since ("… → +4. Round 2: Computer 3 led 4-1. …"), told until you move
+ * in the new round: a reload while the round-end box was up lost both. */
+function lastRound(v) {
+  const since = v.this_round || [];
+  return since.length ? `${v.last_round} ${v.deal_word} ${v.round}: ${since.join(" ")}` : v.last_round;
 }
 
 // ----- animation -------------------------------------------------------------------------------------------
@@ -617,15 +673,19 @@ async function playFrames(frames, state) {
       if (source) await slide(document.querySelector(`#line-area [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
       if (ev.kind === "draw") flash($("boneyard"));
       if (ev.kind === "pass" || ev.kind === "ask") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"], .star-line[data-seat="${ev.seat}"]`) || $("others")));
-      announce(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text));
+      const ends = f.round_end && f.round_end.game_over;
+      say(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text), false);
+      // the move that ends the game is told in the game-over box: the live region is shut out while it is open
+      if (!ends) speakNow(heardWithCut(f.view, ev.text));
       if (f.round_end) {
-        if (f.round_end.game_over) {
+        if (ends) {
           ui.fresh = null;
           const name = recordName(state);
           // the record under the box already counts this game, and Undo has nothing left to take back
           renderRecord(state);
           $("undo").disabled = !state.can_undo;
-          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state));
+          const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state),
+            ev.kind === "deal" ? "" : ev.text);
           if (again === "again") { ui.busy = false; ui.revealed = null; applyState(state); return startOver(); }
           // closed: the last round's hands stay face up on the table behind it (nothing is hidden any more)
         } else {
@@ -685,11 +745,13 @@ function roundEnd(info) {
 
 const BEHIND = "This page was behind the table (another tab moved the game on): it now shows the table as it is.";
 
-async function send(call, body) {
+/** `call` with `body`, then the moves it brings played out; `arrived(data)` runs once the answer is in, before them. */
+async function send(call, body, arrived = null) {
   document.body.dataset.busy = "1";
   ui.fresh = null;
   try {
     const data = await call(body);
+    if (arrived) arrived(data);
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
     else { ui.pop = null; applyState(data.state); }
     return data;
@@ -783,7 +845,8 @@ async function hint() {
   if (ui.busy || !ui.state) return say(waitText());
   const btn = $("hint");
   if (btn.getAttribute("aria-busy") === "true") return;
-  say("Thinking about a hint…");
+  say("Thinking about a hint…", false);
+  speakNow("Thinking about a hint…", { passing: true }); // a quick hint is heard alone
   ui.fresh = null;
   document.body.dataset.busy = "1";
   // Expert thinks for up to 0.7 s (longer on a busy machine): the button says so meanwhile.
@@ -830,11 +893,21 @@ function newGame() {
 async function startOver() {
   if ($("confirm").open) $("confirm").close();
   say("");
-  const data = await send(api.newGame, { game: ui.state.game });
+  let dealt = "";
+  // the deal is said first, then the computers' moves as they are made (it came after them)
+  const data = await send(api.newGame, { game: ui.state.game }, (d) => {
+    dealt = `A new game of ${subject(midName(d.state.view.name))} is dealt.`;
+    speakNow(dealt);
+  });
   if (!data) return;
   const v = data.state.view;
   const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
-  announce(`A new game of ${subject(midName(v.name))} is dealt. ${cut}${v.status}`);
+  // the caption keeps every move made before yours (a "go" made for you among them), as the first deal's does
+  const moves = (data.frames || []).filter((f) => f.event && f.event.kind !== "deal" && f.event.text)
+    .map((f) => `${f.event.text} `).join("");
+  say(`${dealt} ${cut}${moves}`.trim(), false); // whose turn it is, the status line says
+  speakNow(`${ui.cutSpoken === data.state.id ? "" : cut}${v.status}`); // the cut once
+  if (cut) ui.cutSpoken = data.state.id;
 }
 
 async function openLid() {
@@ -994,7 +1067,10 @@ async function start() {
       document.body.dataset.busy = "1";
       renderPanel(data.state);
       await playFrames(data.frames, data.state);
-    } else applyState(data.state);
+    } else {
+      applyState(data.state);
+      if (data.state.view.last_round) speakNow(lastRound(data.state.view)); // never heard: the reload cut it off
+    }
     document.body.dataset.busy = "0";
     const s = ui.state;
     if (!moves && s.view.game_over && s.summary) { // over before the page opened (the frames show their own end)

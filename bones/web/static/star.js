@@ -6,7 +6,7 @@
 // server sends each line's tiles from the centre out, what its end takes, and whether it is closed, to move,
 // asking or asked. A closed line shows its last tile face down.
 
-import { el, tileGroup } from "./tiles.js";
+import { el, spoken, tileGroup } from "./tiles.js";
 
 const U = 10; // one half of a tile, in SVG units
 
@@ -83,6 +83,8 @@ function lineRow(line, view, { fresh, hintEnd, revealed, west }) {
       end: last ? line.end : null, back: last && line.closed, fresh: last && fresh === line.end, west,
     }));
   });
+  // closed before its first tile: nothing to turn face down, and an empty row looked like a line not yet begun
+  if (line.closed && !line.tiles.length) tiles.appendChild(tag("closed before its first tile", "out"));
   // a finished round's or game's lines take nothing more: their ends are left unmarked
   if (!line.closed && line.pip !== null && !view.game_over && !view.round_over) tiles.appendChild(endMark(line, hintEnd === line.end));
   if (shown) {
@@ -96,24 +98,31 @@ function lineRow(line, view, { fresh, hintEnd, revealed, west }) {
   }
   row.append(label(line, view, shown), tiles);
   row.setAttribute("role", "listitem");
-  row.setAttribute("aria-label", describeRow(line, view));
+  row.setAttribute("aria-label", describeRow(line, view, shown));
   return row;
 }
 
-function describeRow(line, view) {
+const tileWords = (tiles) => tiles.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
+
+/** One row in words: whose line, its tiles from the centre out (a screen reader heard only how many), what it
+ * takes, and at a round's end the hand it was left with (`shown`). */
+function describeRow(line, view, shown) {
   const whose = line.seat === view.seat ? "Your line" : `${line.name}'s line`;
   const count = `${line.tiles.length} ${line.tiles.length === 1 ? "tile" : "tiles"}`;
-  const state = line.closed ? "closed" : line.pip === null ? "" : `takes ${line.takes}`;
-  const held = line.seat === view.seat ? "" : `, ${line.count} in hand`;
-  const doing = line.asker ? ", asking for a tile" : line.asked ? ", asked for a tile" : line.to_move ? ", to move" : "";
-  return `${whose}: ${count}${state ? `, ${state}` : ""}${held}${doing}`;
+  const laid = line.tiles.length ? ` from the centre, ${tileWords(line.tiles)}` : "";
+  const state = line.closed ? "closed, its last tile face down" : line.pip === null ? "" : `takes ${line.takes}`;
+  const held = shown ? `, left holding ${shown.length ? shown.map(spoken).join(", ") : "no tiles"}`
+    : line.seat === view.seat ? "" : `, ${line.count} in hand`;
+  const doing = view.round_over ? "" : line.asker ? ", asking for a tile" : line.asked ? ", asked for a tile" : line.to_move ? ", to move" : "";
+  return `${whose}: ${count}${laid}${state ? `; ${state}` : ""}${held}${doing}`;
 }
 
-/** The star in words, for the felt's label. */
-export function describeStar(view) {
+/** The star in words, for the felt's label; `revealed`: the hands left at a round's end, by seat. */
+export function describeStar(view, revealed = null) {
   if (!view.center) return "The table is empty: the round starts with the centre double.";
   const [a, b] = view.center;
-  return `The star: ${a}-${b} in the centre. ` + view.star.lines.map((l) => describeRow(l, view)).join(". ") + ".";
+  return `The star: ${spoken(`${a}-${b}`)} in the centre. `
+    + view.star.lines.map((l) => describeRow(l, view, revealed && revealed[l.seat])).join(". ") + ".";
 }
 
 /** The rows in the order drawn: from the seat after yours round the table, your own last. */
