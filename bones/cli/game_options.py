@@ -40,6 +40,8 @@ def options_from(args: argparse.Namespace, players: int | None = None,
                 value = json.loads(raw)
             except json.JSONDecodeError:
                 value = raw
+            if isinstance(value, float):  # no option takes a fraction: '1e3' is refused as typed, not as 1000.0
+                value = raw
         options[key] = value
     if players is not None:
         if options.get("players", players) != players:

@@ -17,8 +17,8 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import get_level, player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web import computer, star
-from bones.web.words import Names, count_words, cut_text, hint_words, or_list
+from bones.web import computer, star, variations
+from bones.web.words import Names, count_words, cut_text, header_text, hint_words, or_list
 
 from .game_options import add_option_argument, options_from
 from .table_text import ends_text, hand_text, line_text
@@ -322,6 +322,8 @@ def _write_record(game: GameState, path: str) -> bool:
 def _unwritable(path: str) -> str | None:
     """Why a record could not be written to `path` (checked before the game, not after it), or None."""
     folder = os.path.dirname(os.path.abspath(path))
+    if not path.strip():  # taken for the folder itself, and refused only once the game was over
+        return "no file is named"
     if path == "-":  # replay's '-' reads standard input, but here standard output is the game itself
         return "'-' is not a file here: the game is played on standard output; name a file"
     if os.path.isdir(path):
@@ -351,9 +353,8 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     print(f"{game.rules.name}: {sides} at {get_level(stand_in(level, game.rules).level).name}. "
           f"{game.rules.described}")
     chosen = {k: v for k, v in (options or {}).items() if k != "players"}
-    if chosen:  # the description is the game's own: say what the options change
-        print("Played with " + ", ".join(f"{k}={json.dumps(v) if isinstance(v, bool) else v}"
-                                         for k, v in chosen.items()) + ".")
+    if chosen:  # the description is the game's own: say what the options change, in words where they have them
+        print(f"Played here with: {_option_words(game.rules, chosen)}.")
     note = stand_in(level, game.rules).note
     if note:
         print(note)
@@ -379,7 +380,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         before = game
         if seat == YOU:
             legal = obs.legal_actions()
-            forced = len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask")
+            # where scores are claimed a draw or pass is always asked for, as "muggins" may be said first: asked
+            # only when points lay unclaimed, the prompt itself gave them away
+            only = len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask")  # nothing else open
+            forced = only and not game.rules.claims
             if not (forced and drew_forced):  # a run of forced draws shows the table once, then a line a tile
                 _show(obs, names)
             drew_forced = forced and legal[0].kind == "draw"
@@ -408,7 +412,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             except IllegalAction as e:
                 print(f"   Not allowed: {e}.")
                 continue
-            if not forced:
+            if not only:  # a draw or pass asked for where scores are claimed is still no choice to take back
                 taken_back.append(before)
             msg = describe(before, game, "You")
             if action.kind == "draw":
@@ -432,7 +436,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             drawing = None
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
-            msg += "".join(f" {names[i]} {p:+d}." for i, p in made)
+            msg += "".join(f" {names[i]} {p:+d}{_headers(before, game, i, p)}." for i, p in made)
             laid = game.actions[before.round_index][-1] if len(game.actions) > before.round_index else None
             mover = before.current_seat
             if laid is not None and laid.claim and mover is not None and all(i != mover for i, _ in made):
@@ -442,6 +446,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 msg += f" The claim was wrong: it is marked to {to}."
         elif game.actions[before.round_index][-1].kind == "sell":  # the sale that ended the round: its chip is
             msg += " Its chip is in the round's chips below."  # counted with the round's, not on its own line
+        elif not game.rules.plays_for_chips:  # the round's last tile may score as it is laid: said as any other's
+            msg += "".join(f" {names[i]} {p:+d}{_headers(before, game, i, p)}."
+                           for i, p in _last_play_points(before, game.results[-1]))
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
@@ -449,7 +456,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             how = {"out": f"{names[r.winner or 0]} went out", "blocked": f"The {game.rules.deal_word} is blocked",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
-                               for side in game.rules.sides if r.points[side[0]])
+                               f"{_split(game.rules, r, side[0])}" for side in game.rules.sides if r.points[side[0]])
             gained = gained or "nobody scores" + _why_nobody(game.rules, r)
             # the unit the scores are in
             what = f"Chips this {game.rules.deal_word}" if game.rules.plays_for_chips else "Round points"
@@ -505,11 +512,59 @@ def _undo(game: GameState, taken_back: list[GameState]) -> tuple[GameState, str]
 
 
 def _why_nobody(rules: Rules, result: RoundResult) -> str:
-    """Why a round that ended with hands left scored nothing, where the lightest hand did not win it: Honest John 2's
-    stalemate is won only under a number of pips (seed 000: "provided that that number is less than 10")."""
+    """Why a round that ended with hands left scored nothing: Honest John 2's stalemate is won only under a number of
+    pips (seed 000: "provided that that number is less than 10"); where hands count rounded, the pips left round to
+    nothing ("Computer went out. Hands: You 2 pips … nobody scores" said no more)."""
     if result.end != "out" and rules.block_limit and min(result.pips_left) >= rules.block_limit:
         return f" (a stalemate is won only with fewer than {rules.block_limit} pips)"
+    if rules.rounding and any(result.pips_left) and not any(result.settlement.points):
+        return f" (the pips left round to 0 at the nearest {rules.rounding})"
     return ""
+
+
+SET_WORDS = {6: "six", 9: "nine", 12: "twelve", 15: "fifteen", 18: "eighteen"}
+
+
+def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
+    """The options a game is played with, after its description (which is the game's own): each variation as the
+    table labels it ("One point for each five (10 scores 2), to 20"), the set by name, the rest as typed. "set=12"
+    beside "Two players, double-six" read as a contradiction."""
+    keys = set(variations.variation_keys(rules))
+    words = [w[:1].lower() + w[1:] for w in variations.played_with(rules)]
+    for key, value in chosen.items():
+        if key in keys:
+            continue
+        if key == "set":
+            words.append(f"the double-{SET_WORDS.get(value, value)} set ({rules.tile_count} tiles)")
+        else:
+            words.append(f"{key}={json.dumps(value) if isinstance(value, bool) else value}")
+    return "; ".join(words)
+
+
+def _headers(before: GameState, after: GameState, seat: int, points: int) -> str:
+    """Why a tile laid in Bergen scored, as the table says it: " (both ends show 3: a double header)"; "" in other
+    games, or for points that were not the mover's own."""
+    rnd = after.round_of_action(before.round_index)
+    if not before.rules.headers or points <= 0 or seat != before.current_seat or rnd is None:
+        return ""
+    return f" ({header_text(rnd.table, points).split(' → ')[0]})"
+
+
+def _last_play_points(before: GameState, result: RoundResult) -> list[tuple[int, int]]:
+    """What the action that ended a round scored as it was laid, by seat: the round's points made in play (its
+    points less the hands' count) less those made before it. Folded into the round's points, they went unsaid."""
+    in_play = [p - q for p, q in zip(result.points, result.settlement.points)]
+    earlier = [t - s for t, s in zip(before.totals(), before.scores)]
+    return [(i, a - b) for i, (a, b) in enumerate(zip(in_play, earlier)) if a != b]
+
+
+def _split(rules: Rules, result: RoundResult, seat: int) -> str:
+    """A round's points parted, where some were made in play and some by the hands' count: " (+15 in play, +20 for
+    the hands)"; "" where all came one way."""
+    total, count = result.points[seat], result.settlement.points[seat]
+    if rules.plays_for_chips or not count or count == total:
+        return ""
+    return f" ({total - count:+d} in play, {count:+d} for the hands)"
 
 
 def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | None) -> str:

@@ -126,6 +126,8 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
       "beginner", "--games", "2"], "--seats 3 and --option players=5: say the number of seats once"),  # the flag given
     (["deal", "--rules", "draw", "--seed", "1", "--option", "target=" + "9" * 5000], "too large a number"),
+    # QA: said "not 1000.0", a number nobody typed
+    (["deal", "--rules", "draw", "--seed", "1", "--option", "target=1e3"], 'must be a whole number, not "1e3"'),
 ])
 def test_deal_refuses_unknown_rules_and_players(argv: list[str], says: str,
                                                 capsys: pytest.CaptureFixture[str]) -> None:

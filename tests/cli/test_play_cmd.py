@@ -119,11 +119,11 @@ def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_o
     result, seed_line = out.rstrip().split("\n\n")[-2:]  # the result, then how to deal the game again
     assert result.endswith("A tie at the top between You and Computer 1 (24 chips): nobody wins.")
     assert seed_line.startswith("Seed 1: ") and seed_line.endswith("deals this game again.")
-    assert "Played with hands=2." in out
+    assert "Played here with: hands=2." in out
     # a number outside the menu says which numbers there are
     assert play("draw", "beginner", 1, {"target": 10}, read=scripted(["9", "q"])) == 0
     out = capsys.readouterr().out
-    assert "Played with target=10." in out and "(to 10)" in out
+    assert "Played here with: target=10." in out and "(to 10)" in out
     assert "Choose a number from 1 to 4, or write the move." in out
 
 
@@ -162,6 +162,8 @@ def test_a_game_played_in_the_terminal_is_kept_as_a_record_that_replays(
     assert "it is a folder" in capsys.readouterr().err
     assert main(["play", "--record", "-"]) == 2  # not a file named '-', nor the record mixed into the game's text
     assert "name a file" in capsys.readouterr().err and not os.path.exists("-")
+    assert main(["play", "--record", ""]) == 2  # QA: taken, and the game's record lost when it was over
+    assert "no file is named" in capsys.readouterr().err
 
 
 def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> None:
@@ -479,3 +481,72 @@ def test_the_last_hands_odd_chip_is_said_to_go_to_a_tied_hand(capsys: pytest.Cap
             "chip goes to Computer 2, from the setter's left.") in out
     assert "stays in the pool for the next hand" not in out
     assert "Game over: You 18 chips – Computer 1 18 chips – Computer 2 21 chips – Computer 3 23 chips – Computer 4 20 chips." in out
+
+
+@pytest.mark.parametrize(("rules_id", "seed"), [("all_fives", 1), ("all_fives", 2), ("bergen", 3), ("muggins", 4)])
+def test_every_point_made_in_play_is_said_on_its_moves_line_the_last_tile_too(
+        rules_id: str, seed: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: the points of the tile that ended a round (out, blocked or at the target) were never said: folded into
+    "Round points", which then did not add up. Each round's points made in play are the sum of its moves' "+N"."""
+    import re
+
+    from bones.cli.play_cmd import _play, seat_names
+    from bones.engine import get_rules, new_game
+
+    kept = [new_game(rules_id, seed, None, names=seat_names(get_rules(rules_id).players))]
+    assert _play(kept, "beginner", seed, None, scripted([])) == 0
+    game = kept[0]
+    rounds = capsys.readouterr().out.split("═══ Round ")[1:]
+    assert len(rounds) == len(game.results)
+    for text, result in zip(rounds, game.results):
+        said = [0, 0]
+        for line in text.splitlines():
+            if re.match(r"\s+(You|Computer) (play|plays|say|says) ", line):  # a move's line
+                for who, points in re.findall(r" (You|Computer) ([+-]\d+)(?=[ .])", line):
+                    said[0 if who == "You" else 1] += int(points)
+        in_play = [p - q for p, q in zip(result.points, result.settlement.points)]
+        assert said == in_play, (said, in_play, text[-600:])
+
+
+def test_a_round_whose_pips_round_to_nothing_says_so() -> None:
+    """QA: "Computer went out. Hands: You 2 pips, Computer 0 pips. Round points: nobody scores." gave no reason."""
+    from bones.cli.play_cmd import _why_nobody
+    from bones.engine import get_rules
+    from bones.engine.game import RoundResult
+    from bones.engine.scoring import Settlement
+
+    settled = Settlement("out", 1, (0, 0), (2, 0), (1,), (0,), 0, 5)
+    result = RoundResult("out", 1, (0, 0), (2, 0), 0, settled, ((), ()))
+    assert _why_nobody(get_rules("muggins"), result) == " (the pips left round to 0 at the nearest 5)"
+    assert _why_nobody(get_rules("draw"), result) == ""
+
+
+def test_where_scores_are_claimed_a_forced_draw_is_always_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: with claims, a forced draw was made for you, except right after the computer left points unclaimed
+    (when "muggins" was open too): the prompt itself said that points lay on the table."""
+    from bones.engine import new_game
+
+    assert play("muggins", "beginner", 100, {"claims": True}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    draws = [i for i, line in enumerate(lines) if "You cannot play on" in line]
+    assert draws and new_game("muggins", 100, {"claims": True}).rules.claims
+    for i in draws:  # every draw of yours was asked for, a menu of one just before it
+        assert any("You may do: 1) draw" in lines[j] for j in range(i - 3, i)), lines[i - 8:i + 1]
+
+
+def test_bergens_headers_are_named_where_they_score(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: "Computer plays 2-2. Computer +2." never said "double header", as the table does."""
+    assert play("bergen", "beginner", 2, None, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert "Computer plays 2-2. Computer +2 (a double set alone is a double header)." in out
+    assert " +2 (both ends show " in out and ": a double header)." in out
+
+
+def test_the_options_chosen_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: "set=12" beside the description's "double-six", and "count=per_five" beside its "100 at once", read as
+    contradictions: the options are said as the table labels them."""
+    assert play("draw", "beginner", 1, {"set": 12}, read=scripted(["q"])) == 0
+    assert "Played here with: the double-twelve set (91 tiles)." in capsys.readouterr().out
+    assert play("muggins", "beginner", 1, {"count": "per_five", "target": 30}, read=scripted(["q"])) == 0
+    assert "Played here with: one point for each five (10 scores 2), to 20; target=30." in capsys.readouterr().out

@@ -445,3 +445,26 @@ def test_the_game_over_table_has_a_column_a_side_for_partners_and_a_start_row_fo
     s = game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules)
     assert s["names"] == list(names.labels) and s["start"] == [20] * 4
     assert [20 + sum(r["points"][c] for r in s["rounds"]) for c in range(4)] == s["scores"]
+
+
+def test_a_hint_for_the_only_move_says_what_it_scores() -> None:
+    """QA: "Lay 5-4 on the right end: it is the only thing you can do", and then "You +10"."""
+    import random
+
+    from bones.engine import new_game, observe
+    from bones.web import computer
+
+    seen = 0
+    for seed in range(60):
+        g, rng = new_game("all_fives", seed), random.Random(seed)
+        while not g.over and seen < 3:
+            obs = observe(g, g.current_seat or 0)
+            legal = obs.legal_actions()
+            if len(legal) == 1 and legal[0].kind == "play" and obs.after(legal[0])[1]:
+                assert computer.hint(obs).reason == f"It is the only thing you can do, and it scores " \
+                                                     f"{obs.after(legal[0])[1]}."
+                seen += 1
+            g = g.apply(rng.choice(legal))
+        if seen >= 3:
+            break
+    assert seen >= 3
