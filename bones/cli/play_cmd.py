@@ -365,6 +365,7 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     drawing: tuple[GameState, int] | None = None  # a computer's draws in a row: the state before them, how many
     drew_forced = False  # the player's last action was a draw made for it (nothing fitted)
     taken_back: list[GameState] = []  # the game before each of your moves this round, for Undo
+    refused_last = False  # your last move was refused: the table stands as shown, and only the prompt comes again
     while not game.over:
         if game.round_index != shown_round:
             shown_round = game.round_index
@@ -384,8 +385,10 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             # only when points lay unclaimed, the prompt itself gave them away
             only = len(legal) == 1 and legal[0].kind in ("draw", "pass", "ask")  # nothing else open
             forced = only and not game.rules.claims
-            if not (forced and drew_forced):  # a run of forced draws shows the table once, then a line a tile
+            # a run of forced draws shows the table once, then a line a tile; a move refused asks again beneath it
+            if not (forced and drew_forced) and not refused_last:
                 _show(obs, names)
+            refused_last = False
             drew_forced = forced and legal[0].kind == "draw"
             if forced:
                 action = legal[0]
@@ -406,11 +409,13 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             refused = _refused(obs, action, legal, names)
             if refused is not None:
                 print(f"   Not allowed: {refused}.")
+                refused_last = True
                 continue
             try:
                 game = kept[0] = game.apply(action)
             except IllegalAction as e:
                 print(f"   Not allowed: {e}.")
+                refused_last = True
                 continue
             if not only:  # a draw or pass asked for where scores are claimed is still no choice to take back
                 taken_back.append(before)

@@ -550,3 +550,11 @@ def test_the_options_chosen_are_said_in_words(capsys: pytest.CaptureFixture[str]
     assert "Played here with: the double-twelve set (91 tiles)." in capsys.readouterr().out
     assert play("muggins", "beginner", 1, {"count": "per_five", "target": 30}, read=scripted(["q"])) == 0
     assert "Played here with: one point for each five (10 scores 2), to 20; target=30." in capsys.readouterr().out
+
+
+def test_a_refused_move_asks_again_without_drawing_the_table_again(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: "Not allowed: …" printed the whole table again, where "'foo' is not a move" asks again beneath it."""
+    assert play("block", "beginner", 1, None, read=scripted(["draw", "q"])) == 0
+    out = capsys.readouterr().out
+    refused = out.index("Not allowed: nobody draws in Block")
+    assert "Your hand:" in out[:refused] and "Your hand:" not in out[refused:]
