@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 from typing import Any, Callable, Literal, Sequence
 
@@ -441,19 +442,11 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             drawing = None
         if game.round_index == before.round_index and not (game.round and game.round.over):
             made = [(i, a - b) for i, (a, b) in enumerate(zip(game.totals(), before.totals())) if a != b]
-            msg += "".join(f" {names[i]} {p:+d}{_headers(before, game, i, p)}." for i, p in made)
-            laid = game.actions[before.round_index][-1] if len(game.actions) > before.round_index else None
-            mover = before.current_seat
-            if laid is not None and laid.claim and mover is not None and all(i != mover for i, _ in made):
-                # the amount goes to the next seat (docs/rules.md), at a table of more than two named
-                to = " and ".join(names[i] for i, _ in made) if len(game.rules.sides) > 2 and made else \
-                    "the other side"
-                msg += f" The claim was wrong: it is marked to {to}."
+            msg += _points_words(before, game, made, names)
         elif game.actions[before.round_index][-1].kind == "sell":  # the sale that ended the round: its chip is
             msg += " Its chip is in the round's chips below."  # counted with the round's, not on its own line
         elif not game.rules.plays_for_chips:  # the round's last tile may score as it is laid: said as any other's
-            msg += "".join(f" {names[i]} {p:+d}{_headers(before, game, i, p)}."
-                           for i, p in _last_play_points(before, game.results[-1]))
+            msg += _points_words(before, game, _last_play_points(before, game.results[-1]), names)
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
@@ -522,6 +515,8 @@ def _why_nobody(rules: Rules, result: RoundResult) -> str:
     nothing ("Computer went out. Hands: You 2 pips … nobody scores" said no more)."""
     if result.end != "out" and rules.block_limit and min(result.pips_left) >= rules.block_limit:
         return f" (a stalemate is won only with fewer than {rules.block_limit} pips)"
+    if not any(result.settlement.points) and not result.settlement.scorers and result.end == "blocked":
+        return " (the lightest hands are equal)"
     if rules.rounding and any(result.pips_left) and not any(result.settlement.points):
         return f" (the pips left round to 0 at the nearest {rules.rounding})"
     return ""
@@ -536,6 +531,8 @@ def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
     beside "Two players, double-six" read as a contradiction."""
     keys = set(variations.variation_keys(rules))
     words = [w[:1].lower() + w[1:] for w in variations.played_with(rules)]
+    if "target" in chosen:  # a count's label says its own target ("…, to 20"): the one chosen is said instead
+        words = [re.sub(r", to \d+$", "", w) for w in words]
     for key, value in chosen.items():
         if key in keys:
             continue
@@ -544,6 +541,19 @@ def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
         else:
             words.append(f"{key}={json.dumps(value) if isinstance(value, bool) else value}")
     return "; ".join(words)
+
+
+def _points_words(before: GameState, after: GameState, made: list[tuple[int, int]], names: list[str]) -> str:
+    """The points an action made, by seat (" Computer +10 (both ends show 5: a double header)."), and where a claim
+    was wrong, to whom its amount went: the same after the round's last tile as after any other."""
+    words = "".join(f" {names[i]} {p:+d}{_headers(before, after, i, p)}." for i, p in made)
+    acts = after.actions[before.round_index] if len(after.actions) > before.round_index else ()
+    mover = before.current_seat
+    if acts and acts[-1].claim and mover is not None and all(i != mover for i, _ in made):
+        # the amount goes to the next seat (docs/rules.md), at a table of more than two named
+        to = " and ".join(names[i] for i, _ in made) if len(after.rules.sides) > 2 and made else "the other side"
+        words += f" The claim was wrong: it is marked to {to}."
+    return words
 
 
 def _headers(before: GameState, after: GameState, seat: int, points: int) -> str:

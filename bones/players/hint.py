@@ -144,6 +144,12 @@ def _after(obs: Observation, action: Action) -> tuple[Table, int] | None:
         return None
 
 
+def points_made(obs: Observation, action: Action) -> int:
+    """The points `action` makes as it is laid: 0 for anything but a tile that fits and scores."""
+    after = _after(obs, action) if action.kind == "play" else None
+    return after[1] if after is not None else 0
+
+
 def _voids(obs: Observation) -> set[int]:
     """Numbers some other seat could not play on its last draw or pass (and has drawn nothing since)."""
     out: set[int] = set()

@@ -14,7 +14,7 @@ from bones.engine import Action, Observation, Rules
 from bones.engine.actions import MUGGINS
 from bones.engine.scoring import unclaimed
 from bones.players import LEVELS, Budget, player_for, stand_in
-from bones.players.hint import hint as expert_hint
+from bones.players.hint import hint as expert_hint, points_made
 
 from .store import TWO
 
@@ -71,21 +71,11 @@ def last_points(obs: Observation) -> int:
     return unclaimed(obs.rules, obs.layout, obs.table, last.seat, last.action, obs.seat)
 
 
-def _scores(obs: Observation, action: Action) -> int:
-    """The points `action` makes as it is laid (0 for anything but a tile that scores)."""
-    if action.kind != "play":
-        return 0
-    try:
-        return obs.after(action)[1]
-    except ValueError:
-        return 0
-
-
 def hint(obs: Observation, seed: int = 0) -> Suggestion:
     """What Expert (or the level standing in for it) would play from this seat, with its reason."""
     legal = obs.legal_actions()
     if len(legal) == 1:  # what it scores is said too (QA: "the only thing you can do", and then "+10")
-        made = _scores(obs, legal[0])
+        made = points_made(obs, legal[0])
         return Suggestion(legal[0], f"It is the only thing you can do{f', and it scores {made}' if made else ''}.")
     if MUGGINS in legal:  # Expert always takes points left unclaimed (and its reasons do not word a muggins)
         return Suggestion(MUGGINS, f"the last tile's {last_points(obs)} were not claimed")

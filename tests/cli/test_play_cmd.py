@@ -519,6 +519,12 @@ def test_a_round_whose_pips_round_to_nothing_says_so() -> None:
     result = RoundResult("out", 1, (0, 0), (2, 0), 0, settled, ((), ()))
     assert _why_nobody(get_rules("muggins"), result) == " (the pips left round to 0 at the nearest 5)"
     assert _why_nobody(get_rules("draw"), result) == ""
+    # review: two equal lightest hands of a blocked round score nothing, rounding or not
+    from bones.engine.scoring import settle
+
+    tied = settle(get_rules("muggins"), "blocked", None, (12, 12))
+    result = RoundResult("blocked", None, (0, 0), (12, 12), 0, tied, ((), ()))
+    assert _why_nobody(get_rules("muggins"), result) == " (the lightest hands are equal)"
 
 
 def test_where_scores_are_claimed_a_forced_draw_is_always_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
@@ -549,7 +555,9 @@ def test_the_options_chosen_are_said_in_words(capsys: pytest.CaptureFixture[str]
     assert play("draw", "beginner", 1, {"set": 12}, read=scripted(["q"])) == 0
     assert "Played here with: the double-twelve set (91 tiles)." in capsys.readouterr().out
     assert play("muggins", "beginner", 1, {"count": "per_five", "target": 30}, read=scripted(["q"])) == 0
-    assert "Played here with: one point for each five (10 scores 2), to 20; target=30." in capsys.readouterr().out
+    assert "Played here with: one point for each five (10 scores 2); target=30." in capsys.readouterr().out
+    assert play("muggins", "beginner", 1, {"count": "per_five"}, read=scripted(["q"])) == 0
+    assert "Played here with: one point for each five (10 scores 2), to 20." in capsys.readouterr().out
 
 
 def test_a_refused_move_asks_again_without_drawing_the_table_again(capsys: pytest.CaptureFixture[str]) -> None:
@@ -558,3 +566,30 @@ def test_a_refused_move_asks_again_without_drawing_the_table_again(capsys: pytes
     out = capsys.readouterr().out
     refused = out.index("Not allowed: nobody draws in Block")
     assert "Your hand:" in out[:refused] and "Your hand:" not in out[refused:]
+
+
+def test_a_wrong_claim_on_the_rounds_last_tile_says_where_its_amount_went() -> None:
+    """review: after the tile that ended a round, "You play 1-1 on L, claiming 25. Computer +25." gave no reason;
+    after any other tile the line says "The claim was wrong: it is marked to the other side."""
+    from dataclasses import replace
+
+    from bones.cli.play_cmd import _last_play_points, _points_words
+    from bones.engine import new_game
+
+    for seed in range(40):
+        g = new_game("muggins", seed, {"claims": True})
+        while not g.over and not g.results:
+            legal = [a for a in g.legal_actions() if a.kind != "muggins" and not a.claim]
+            ending = [a for a in legal if a.kind == "play" and g.round is not None
+                      and len(g.round.hand(g.current_seat or 0)) == 1]
+            if ending:
+                before, wrong = g, replace(ending[0], claim=25)
+                after = g.apply(wrong)
+                if after.results:
+                    words = _points_words(before, after, _last_play_points(before, after.results[-1]),
+                                          ["You", "Computer"])
+                    if "+25" in words:
+                        assert words.endswith(" The claim was wrong: it is marked to the other side."), words
+                        return
+            g = g.apply(legal[0])
+    raise AssertionError("no round ended on a wrong claim")

@@ -14,7 +14,7 @@ import pytest
 from bones.engine import RULES, new_game
 from bones.web.words import subject
 
-from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, seat_at_table, settle, spoken, view
+from .e2e_helpers import CHROMIUM, DESKTOP, PHONE, Server, crowding, open_table, seat_at_table, settle, spoken, view
 from .test_e2e_games import WATCH, shot, take_turn, truth
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
@@ -322,4 +322,25 @@ def test_a_cross_on_a_wide_felt_turns_its_arms_sooner_to_keep_its_tiles_large(br
     assert not crowding(page)
     shot(page, "sebastopol_cross_desktop")
     assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_line_played_to_one_end_is_laid_out_from_its_middle(browser: Any, server: Server) -> None:
+    """Play-testing: on a phone a line of four-handed Block played mostly to its left end turned corners on the left
+    while the felt stood empty on the right. Laid out from its middle tile, it turns none."""
+    page = open_table(browser, server.url, context=browser.new_context(**PHONE))
+    got = page.evaluate("""async () => {
+      const line = await import('/static/line.js');
+      const view = { center: [6, 6], arms: { L: [[6, 4], [4, 1], [1, 3]], R: [] },
+        roots: {}, ends: { L: { pip: 3 }, R: { pip: 6 } }, spinner: null, across: null };
+      const corners = (f) => f.lay.tiles.filter((t) => t.corner).length;
+      const fitted = line.fit(view, 480, 420);
+      const plain = line.layout(view, Math.max(35, Math.min(160, 50 * (480 / 420))));
+      return { corners: corners(fitted), plainCorners: plain.tiles.filter((t) => t.corner).length,
+               centre: fitted.view.center, left: fitted.view.arms.L.length, right: fitted.view.arms.R.length,
+               even: line.fromMiddle({ ...view, arms: { L: [[6, 4]], R: [[6, 2]] } }) };
+    }""")
+    assert got["plainCorners"] > 0 and got["corners"] == 0, got
+    assert got["centre"] == [4, 6] and (got["left"], got["right"]) == (2, 1), got  # the line's tiles, in order
+    assert got["even"] is None  # arms already even: laid out from the first tile, as before
     page.context.close()

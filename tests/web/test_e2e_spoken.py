@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .e2e_helpers import Server, open_table, settle, view
+from .e2e_helpers import Server, open_table, play_turn, settle, spoken, view
 from .test_e2e_games import WATCH
 
 
@@ -116,4 +116,36 @@ def test_a_new_game_is_said_before_the_computers_first_moves_and_the_caption_kee
     laid = 1 + sum(len(a) for a in v["arms"].values())
     assert caption.count(" led ") + caption.count(" laid ") == laid, caption
     assert caption.endswith(".") and page.inner_text("#status") == v["status"], caption
+    page.context.close()
+
+
+def test_the_lines_label_names_its_tiles_as_they_lie_in_matadore_too(browser: Any, server: Server) -> None:
+    """review: the line's label read the first tile's halves from the tile next to it, which in Matadore (a half and
+    the end it is laid to make seven) named a tile not on the table ("one–six" for the 6-5)."""
+    page = open_table(browser, server.url)
+    page.click("#show-moves")  # the tiles that fit are marked, for `play_turn`
+    page.select_option("#game", "matadore")
+    settle(page)
+    for _ in range(30):
+        v = view(page)["view"]
+        if v["center"] and sum(len(a) for a in v["arms"].values()) >= 3:
+            break
+        play_turn(page)
+    left, right = v["arms"].get("L", []), v["arms"].get("R", [])
+    words = [spoken([o, i]) for i, o in reversed(left)] + [spoken(v["center"])] + [spoken(t) for t in right]
+    label = page.get_attribute("#line", "aria-label")
+    assert f"from the left, {', '.join(words)}." in label, (label, v["center"], v["arms"])
+    page.context.close()
+
+
+def test_a_refusal_is_heard_once(browser: Any, server: Server) -> None:
+    """review: a refused request said its reason, fetched the table and said it again in the same instant, and the
+    two were joined: "There is nothing to undo yet. There is nothing to undo yet.\""""
+    page = open_table(browser, server.url)
+    page.evaluate(WATCH)
+    page.keyboard.press("u")
+    page.wait_for_function("() => window.heard.length > 0")
+    page.wait_for_timeout(200)
+    heard = page.evaluate("() => window.heard")
+    assert len(heard) == 1 and heard[0].count("nothing to undo") == 1, heard
     page.context.close()

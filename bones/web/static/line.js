@@ -405,10 +405,38 @@ export function fit(view, width, height) {
     return chosen;
   };
   const plain = best(view);
+  const middle = fromMiddle(view);
+  if (middle) { // a one-sided line laid out from its middle tile: taken where it turns fewer corners, the tiles as large
+    const corners = (f) => f.lay.tiles.filter((t) => t.corner).length;
+    const even = best(middle);
+    return corners(even) < corners(plain) && even.unit >= plain.unit * 0.95 ? even : plain;
+  }
   const turned = fromSpinner(view);
   if (!turned) return plain;
   const other = best(turned);
   return other.unit > plain.unit * 1.15 ? other : plain;
+}
+
+/**
+ * A line without spinners or other arms seen from its middle tile: laid out from the first tile, a line played
+ * mostly to one end turned corners on that side while the felt stood empty on the other (four-handed Block on a
+ * phone). The tiles keep their places along the line, and each end its name. Null where the arms are even, or
+ * the line has other arms.
+ */
+export function fromMiddle(view) {
+  if (!view.center || view.spinner || Object.keys(view.arms || {}).some((n) => n !== "L" && n !== "R")) return null;
+  const left = view.arms.L || [];
+  const right = view.arms.R || [];
+  if (Math.abs(left.length - right.length) <= 1) return null;
+  // the line from its left end, each tile as it lies, left half first: the first tile as it is drawn, [high, low]
+  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), view.center, ...right];
+  const m = Math.floor(row.length / 2);
+  return {
+    ...view,
+    center: row[m],
+    arms: { L: row.slice(0, m).reverse().map(([a, b]) => [b, a]), R: row.slice(m + 1) },
+    roots: { L: ["C", 0], R: ["C", 0] },
+  };
 }
 
 /**

@@ -93,8 +93,9 @@ function speakNow(text, { passing = false } = {}) {
   live.textContent = "";
   // A fresh text node each time so screen readers announce repeats too.
   setTimeout(() => {
-    const kept = toSpeak.length > 1 ? toSpeak.filter((t) => !t.passing) : toSpeak;
-    live.textContent = speakable(kept.map((t) => t.text).join(" "));
+    const kept = (toSpeak.length > 1 ? toSpeak.filter((t) => !t.passing) : toSpeak).map((t) => t.text)
+      .filter((t, i, all) => t !== all[i - 1]); // a refusal said again as the table is fetched anew: once
+    live.textContent = speakable(kept.join(" "));
     toSpeak = null;
   }, 30);
 }
@@ -519,12 +520,10 @@ function armWords(name) {
 /** The tiles laid, read as a player would see them: the line from its left end to its right, then each other arm
  * from where it grows outwards. A screen reader heard only the count and the open ends. */
 function lineTiles(view) {
-  const [high, low] = view.center;
   const left = view.arms.L || [];
   const right = view.arms.R || [];
-  // the first tile's halves as they lie, left to right: the left arm starts at its left half
-  const leftHalf = left.length ? left[0][0] : right.length && right[0][0] === high ? low : high;
-  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), [leftHalf, leftHalf === high ? low : high], ...right];
+  // each tile as it lies, left to right: the first tile as drawn, [high, low] (in Matadore no half matches the next)
+  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), view.center, ...right];
   const words = (tiles) => tiles.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
   const arms = Object.keys(view.arms).filter((n) => n !== "L" && n !== "R" && view.arms[n].length);
   return [`from the left, ${words(row)}.`, ...arms.map((n) => `The ${armWords(n)} arm, outwards: ${words(view.arms[n])}.`)].join(" ");
