@@ -280,13 +280,17 @@ class Rules:
     @property
     def described(self) -> str:
         """`description` and, in a game of an agreed number of hands (rounds), that number as these rules have it
-        ("…; ten rounds.", "…; 3 rounds.", "…; played until a player cannot ante.")."""
+        ("…; ten rounds.", "…; 3 rounds.", "…; played until a player cannot ante."); Matadore's trumps as the set
+        has them."""
+        text = self.description
+        if self.fit is Fit.SEVEN and self.max_pip >= 7:  # Matadore past double-six: 7-0 has seven on its faces too
+            text = text.replace("0-0, 6-1, 5-2 and 4-3", "0-0, 7-0, 6-1, 5-2 and 4-3")
         if "hands" not in self.option_keys:
-            return self.description
+            return text
         n = self.hands
         count = (f"{'ten' if n == 10 else n} {self.deal_word}{'' if n == 1 else 's'}" if n
                  else "played until a player cannot ante")
-        return f"{self.description}; {count}."
+        return f"{text}; {count}."
 
     @property
     def asks(self) -> bool:

@@ -57,3 +57,9 @@ def test_a_set_too_small_for_the_tables_hands_deals_hands_that_leave_eight_to_dr
     game = new_game("draw_dominoes", 3, {"players": players, "set": 6})
     assert game.round is not None and all(len(game.round.hand(s)) == each for s in range(players)
                                           if s != game.round.leader)
+
+
+def test_matadores_description_names_the_trumps_of_the_set_played() -> None:
+    """QA: on double-nine the description listed 0-0, 6-1, 5-2 and 4-3, while 7-0 was offered as a trump too."""
+    assert "0-0, 6-1, 5-2 and 4-3 are trumps" in get_rules("matadore").described
+    assert "0-0, 7-0, 6-1, 5-2 and 4-3 are trumps" in get_rules("matadore", {"set": 9}).described
