@@ -344,3 +344,20 @@ def test_a_line_played_to_one_end_is_laid_out_from_its_middle(browser: Any, serv
     assert got["centre"] == [4, 6] and (got["left"], got["right"]) == (2, 1), got  # the line's tiles, in order
     assert got["even"] is None  # arms already even: laid out from the first tile, as before
     page.context.close()
+
+
+def test_the_numbers_past_six_have_colours_of_their_own(browser: Any, server: Server) -> None:
+    """Play-testing: ten, eleven and twelve pips on a small tile of Honest John's star (double-twelve) were hard to
+    tell apart by count alone; as on a real double-twelve set, each number past six has its own colour."""
+    page = open_table(browser, server.url)
+    fills = page.evaluate("""async () => {
+      const tiles = await import('/static/tiles.js');
+      const svg = tiles.el('svg');
+      document.body.appendChild(svg);
+      const fill = (n) => { const g = tiles.tileGroup(n, 0, 0, 0, 10, false); svg.appendChild(g);
+        return getComputedStyle(g.querySelector('circle.pip')).fill; };
+      return [1, 6, 7, 8, 9, 10, 11, 12].map(fill);
+    }""")
+    assert fills[0] == fills[1]  # a double-six set's pips as they always were
+    assert len(set(fills[2:])) == 6 and fills[1] not in fills[2:], fills
+    page.context.close()

@@ -29,11 +29,14 @@ export function el(name, attrs = {}) {
   return node;
 }
 
-/** Pips of one half drawn into group `g`, the half being the square (x, y, s); `rotate` turns sixes sideways. */
+/** Pips of one half drawn into group `g`, the half being the square (x, y, s); `rotate` turns sixes sideways. The
+ * numbers past six (the larger sets) each have a colour of their own, as on a real double-twelve set: ten, eleven and
+ * twelve pips on a small tile of the star were hard to tell apart by count alone. */
 function half(g, n, x, y, s, rotate) {
   for (const [px, py] of PIPS[n] || []) {
     const [u, v] = rotate ? [py, px] : [px, py];
-    g.appendChild(el("circle", { cx: x + u * s, cy: y + v * s, r: s * (n > 9 ? 0.078 : 0.095), class: "pip" }));
+    const r = s * (n > 9 ? 0.078 : 0.095);
+    g.appendChild(el("circle", { cx: x + u * s, cy: y + v * s, r, class: n > 6 ? `pip n${n}` : "pip" }));
   }
 }
 
