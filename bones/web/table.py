@@ -892,6 +892,13 @@ class Table:
             view["result"] = game_text(names, game.scores, game.winner, game.rules)
             summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target, game.rules,
                                    shut_by)
+            # how it ended, for the game-over box after a reload (it told only who won) and every hand left, face
+            # up: nothing is hidden once a game is over
+            end = game.results[-1]
+            view["ended"] = {
+                "move": self._event(names, rep.before, game, rep.seats[-1])["text"] if rep.before is not None else "",
+                "round_text": round_text(names, end, game.rules, len(game.results), shut_by[-1]),
+                "shown": [[str(t) for t in hand] for hand in end.hands_left]}
         if game.results and game.round is not None and not game.over and not self._moved_this_round(row, rep):
             # until you have moved in the new round the last one's result is told again (a reload while its box
             # was up lost it, once a computer had led the next)

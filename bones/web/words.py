@@ -342,8 +342,8 @@ def round_text(names: Names, result: RoundResult, rules: Rules, round_number: in
         gain = st.points[st.scorers[0]]
         others = sum(counted)
         if not many:
-            if st.end == "out" and low == 0:
-                return f"{opening} → +{gain}."
+            if st.end == "out" and low == 0:  # who scores said, as everywhere else ("→ +12" alone did not)
+                return f"{opening} → +{gain} for {names.lower(st.scorers[0])}."
             if low < 0:  # the winner scores its own dots too
                 return (f"{opening}: the lighter hand scores the dots in both hands, {others} + {-low} = {gain} → "
                         f"+{gain} for {names.lower(st.scorers[0])}.")

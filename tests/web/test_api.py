@@ -740,7 +740,7 @@ def test_words_in_the_middle_of_a_sentence_are_not_capitalised() -> None:
 
     block = RULES["block_game"]
     assert round_text(names, result(block, "out", 1, (2, 0)), block, 1) == \
-        "Round 1: The computer went out (you hold 2 dots) → +2."  # its own 0 dots go without saying
+        "Round 1: The computer went out (you hold 2 dots) → +2 for the computer."  # its own 0 dots go unsaid
     blocked = round_text(names, result(block, "blocked", None, (17, 35)), block, 2)
     assert blocked.startswith("Round 2 is blocked: nobody can lay a tile. You hold 17 dots, the computer 35:")
     bergen = RULES["bergen"]

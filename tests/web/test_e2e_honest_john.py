@@ -155,5 +155,6 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
     mine = view(page)["view"]["star"]["lines"][0]
     row = page.get_attribute("#star .star-line.mine", "aria-label")
     assert row.startswith("Your line: ") and all(spoken(t) in row for t in mine["tiles"]), (row, mine["tiles"])
+    assert " takes " not in label, label  # QA: "takes a 7" after the round's end, when nothing more is laid
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()

@@ -79,7 +79,11 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     said = page.evaluate("() => window.said")
     ending = page.inner_text("#game-over-move")
     assert ending and any(ending in s for s in said), (ending, said[-3:])
-    assert page.get_attribute("#game-over", "aria-describedby") == "game-over-move game-over-text"
+    # and a screen reader hears it, the result and the last round's count, its tiles in words
+    assert page.get_attribute("#game-over", "aria-describedby") == "game-over-said"
+    told = page.text_content("#game-over-said") or ""
+    assert told.startswith(re.sub(r"\d+-\d+", lambda m: spoken(m.group()), ending)), (told, ending)
+    assert page.inner_text("#game-over-text") in told and not re.search(r"\d-\d", told), told
     heard = page.evaluate("() => window.heard")
     if len(final.results) > 1:  # a round's end is heard after the move that made it, not in its place
         ends = [h for h in heard if re.search(r"(Round|Hand) 1: ", h)]
@@ -129,6 +133,12 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     assert page.inner_text("#status") == "Game over."
     if game == "domino_pool":
         assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New to play again."
+    # QA: reloaded, the box told only who won, and the hands left lay face down again
+    round_text = page.inner_text("#game-over-round")
+    page.reload()
+    page.wait_for_selector("#game-over[open]")
+    assert page.inner_text("#game-over-move") == ending and page.inner_text("#game-over-round") == round_text
+    assert page.locator(".seat.shown").count() == players - 1
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -148,4 +148,6 @@ def test_a_refusal_is_heard_once(browser: Any, server: Server) -> None:
     page.wait_for_timeout(200)
     heard = page.evaluate("() => window.heard")
     assert len(heard) == 1 and heard[0].count("nothing to undo") == 1, heard
+    # QA: in the round-end box a refusal was also written to a live note of its own, so it was read twice
+    assert page.get_attribute("#round-end-note", "aria-live") is None
     page.context.close()

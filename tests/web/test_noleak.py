@@ -58,8 +58,8 @@ def keys_of(obj: Any) -> set[str]:
 
 
 def shown_at_round_end(frame: dict[str, Any]) -> set[str]:
-    """The hands a round-end frame turns face up (none in any other frame)."""
-    end = frame.get("round_end")
+    """The hands a round-end frame turns face up, or a game over's view keeps face up (none in any other frame)."""
+    end = frame.get("round_end") or (frame["view"].get("ended") if frame["view"].get("game_over") else None)
     if not end:
         return set()
     return {t for hand in end["shown"] for t in hand}
@@ -205,6 +205,11 @@ def test_the_scan_catches_a_leak() -> None:
         check_frame({"view": view, "last": {"text": "The computer laid 2-1."}, "round_end": None}, "leak")
     with pytest.raises(AssertionError):
         check_frame({"view": {**view, "boneyard": []}}, "leak")
+    # a game over keeps its last hands face up, and only then
+    ended = {"shown": [["6-6"], ["2-1"]], "move": "2-1", "round_text": ""}
+    check_frame({"view": {**view, "game_over": True, "ended": ended}}, "fine")
+    with pytest.raises(AssertionError):
+        check_frame({"view": {**view, "game_over": False, "ended": ended}}, "leak")
     # with claims: no claimed play, no "muggins", no sum of the ends, and an unclaimed play told without points
     claims = {**view, "claims": True, "end_sum": None, "ends": {"L": {"pip": 5, "weight": None}}, "fits": {},
               "rule": "Lay a tile with 5 or 3.", "legal": ["6-6 L"]}

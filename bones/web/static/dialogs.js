@@ -2,6 +2,7 @@
 // They only show what the server sent and report choices back through the callbacks they are given.
 
 import { api } from "./api.js";
+import { speakable } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const rulesCache = new Map();
@@ -189,9 +190,11 @@ function shortHeads(head, names) {
  */
 export function gameOver(roundText, summary, record, title, recordUrl, lastMove = "") {
   const dlg = $("game-over");
-  // the move that ended the game, told here: the box covers the table and shuts out the live region that told it
+  // the move that ended the game, told here: the box covers the table and shuts out the live region that told it.
+  // A screen reader hears it, the result and the last round's count with the tiles in words ("six–blank")
   $("game-over-move").textContent = lastMove;
   $("game-over-move").hidden = !lastMove;
+  $("game-over-said").textContent = speakable([lastMove, summary.text, roundText].filter(Boolean).join(" "));
   // the finished game as a record to keep (docs/record.md): `bones replay` plays it back
   $("game-over-save").href = recordUrl;
   $("game-over-save").setAttribute("aria-label", "Save this game's record, a file bones replay plays back");

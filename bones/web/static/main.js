@@ -6,7 +6,7 @@ import { gameOver, midName, openRules, openSettings, recordChips, recordText, re
 import { click, showPoints, slide, wakeSound } from "./effects.js";
 import { drawLine } from "./line.js";
 import { describeStar, drawStar } from "./star.js";
-import { backSVG, faceSVG, halves, spoken, tileSVG } from "./tiles.js";
+import { backSVG, faceSVG, halves, speakable, spoken, TILE_NAME, tileSVG } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -39,8 +39,6 @@ function pace() {
   return (s && s.paces && s.paces[s.settings.pace]) || 700;
 }
 
-// A tile's name in the table's words ("6-4", "10-2"), not part of a longer run of digits and hyphens.
-const TILE_NAME = /(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])/g;
 
 /** `text` shown in `node`, each tile's name ("2-2") kept whole on one line: a phone broke "2-" from "2". */
 function showText(node, text) {
@@ -68,8 +66,6 @@ function say(text, speak = true) {
   if (speak && text) speakNow(text);
 }
 
-// Tiles are read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4".
-const speakable = (text) => text.replace(TILE_NAME, (m) => spoken(m));
 
 function announce(text, show = true) {
   if (!text) return;
@@ -611,6 +607,8 @@ function applyState(state) {
     ui.claimOpen = false;
     ui.revealed = null; // the hands of a game over stay face up until another game is on the table
   }
+  // a game over shows every hand it left, face up, also after a reload or coming back to it
+  if (state.view.game_over && state.view.ended && !ui.revealed) ui.revealed = state.view.ended.shown;
   ui.state = state;
   ui.pending = null;
   ui.face = null;
@@ -1074,7 +1072,10 @@ async function start() {
     const s = ui.state;
     if (!moves && s.view.game_over && s.summary) { // over before the page opened (the frames show their own end)
       const name = recordName(s);
-      if (await gameOver("", s.summary, s.record, name, recordUrl(s)) === "again") startOver();
+      const ended = s.view.ended || {};
+      if (await gameOver(ended.round_text || "", s.summary, s.record, name, recordUrl(s), ended.move || "") === "again") {
+        startOver();
+      }
     }
   } catch (e) {
     $("status").textContent = e.message;

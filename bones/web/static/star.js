@@ -110,10 +110,12 @@ function describeRow(line, view, shown) {
   const whose = line.seat === view.seat ? "Your line" : `${line.name}'s line`;
   const count = `${line.tiles.length} ${line.tiles.length === 1 ? "tile" : "tiles"}`;
   const laid = line.tiles.length ? ` from the centre, ${tileWords(line.tiles)}` : "";
-  const state = line.closed ? "closed, its last tile face down" : line.pip === null ? "" : `takes ${line.takes}`;
+  const over = view.round_over || view.game_over; // nothing more is laid: what a line takes goes unsaid
+  const state = line.closed ? "closed, its last tile face down" : line.pip === null || over ? "" : `takes ${line.takes}`;
   const held = shown ? `, left holding ${shown.length ? shown.map(spoken).join(", ") : "no tiles"}`
-    : line.seat === view.seat ? "" : `, ${line.count} in hand`;
-  const doing = view.round_over ? "" : line.asker ? ", asking for a tile" : line.asked ? ", asked for a tile" : line.to_move ? ", to move" : "";
+    : line.seat === view.seat ? "" : `; ${line.count} ${line.count === 1 ? "tile" : "tiles"} in hand`;
+  const asked = `, asked to ${view.star.sells ? "sell" : "give"} a tile`; // "asked for a tile" sounded like asking
+  const doing = over ? "" : line.asker ? ", asking for a tile" : line.asked ? asked : line.to_move ? ", to move" : "";
   return `${whose}: ${count}${laid}${state ? `; ${state}` : ""}${held}${doing}`;
 }
 

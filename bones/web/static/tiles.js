@@ -91,6 +91,12 @@ export function halves(text) {
   return [a, b];
 }
 
+// A tile's name in the table's words ("6-4", "10-2"), not part of a longer run of digits and hyphens.
+export const TILE_NAME = /(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])/g;
+
+/** `text` with each tile read aloud as words ("six–four"), as the tile buttons are labelled, not as "6-4". */
+export const speakable = (text) => text.replace(TILE_NAME, (m) => spoken(m));
+
 const WORDS = ["blank", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 
 /** A tile read aloud: "six-four", "double five". */
