@@ -7,6 +7,7 @@ first with the engine and the computer exactly as the server will). Screenshots 
 from __future__ import annotations
 
 import os
+import re
 import time
 from typing import Any
 
@@ -127,6 +128,8 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
             done["shot"] = 1
         kind = click(page, g)
         done[kind] = done.get(kind, 0) + 1
+        star = page.get_attribute("#star", "aria-label") or ""
+        assert not re.search(r"double \d", star), star  # QA: "takes the double 0" among tiles read as words
     final = truth(server, page)
     assert final.results, done
     said = page.evaluate("() => window.said")
