@@ -39,7 +39,6 @@ function pace() {
   return (s && s.paces && s.paces[s.settings.pace]) || 700;
 }
 
-
 /** `text` shown in `node`, each tile's name ("2-2") kept whole on one line: a phone broke "2-" from "2". */
 function showText(node, text) {
   const parts = [];
@@ -65,7 +64,6 @@ function say(text, speak = true) {
   if (!$("round-end").hidden) showText($("round-end-note"), text);
   if (speak && text) speakNow(text);
 }
-
 
 function announce(text, show = true) {
   if (!text) return;
