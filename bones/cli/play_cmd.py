@@ -12,7 +12,7 @@ from typing import Any, Callable, Literal, Sequence
 
 from bones.engine import (RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, Rules, RulesError,
                           game_to_record, new_game, observe, record_text)
-from bones.engine.rules import GameEnd, Turn, get_rules, listed, subject
+from bones.engine.rules import GameEnd, RoundScoring, Turn, get_rules, listed, subject
 from bones.engine.actions import play_open
 from bones.engine.tiles import article
 from bones.engine.observation import Observation
@@ -323,8 +323,7 @@ def _write_record(game: GameState, path: str) -> bool:
 def _unwritable(path: str) -> str | None:
     """Why a record could not be written to `path` (checked before the game, not after it), or None."""
     folder = os.path.dirname(os.path.abspath(path))
-    if not path.strip():  # taken for the folder itself, and refused only once the game was over
-        return "no file is named"
+
     if path == "-":  # replay's '-' reads standard input, but here standard output is the game itself
         return "'-' is not a file here: the game is played on standard output; name a file"
     if os.path.isdir(path):
@@ -422,7 +421,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
                 taken_back.append(before)
             msg = describe(before, game, "You")
             if action.kind == "draw":
-                drawn = game.round.hand(YOU) if game.round and game.round_index == before.round_index else []
+                # a draw that ended the round (blocked it) is read from the hands the round left: it was not said
+                drawn = game.round.hand(YOU) if game.round and game.round_index == before.round_index else \
+                    list(game.results[-1].hands_left[YOU]) if len(game.results) > len(before.results) else []
                 new = [t for t in drawn if t not in obs.hand]
                 msg += f" You drew {new[0]}." if new else ""
         else:
@@ -515,9 +516,15 @@ def _why_nobody(rules: Rules, result: RoundResult) -> str:
     nothing ("Computer went out. Hands: You 2 pips … nobody scores" said no more)."""
     if result.end != "out" and rules.block_limit and min(result.pips_left) >= rules.block_limit:
         return f" (a stalemate is won only with fewer than {rules.block_limit} pips)"
-    if not any(result.settlement.points) and not result.settlement.scorers and result.end == "blocked":
+    if any(result.settlement.points):
+        return ""
+    if rules.partners:  # partners' pips are added: the two sides came out even
+        return " (the sides hold as many pips)"
+    if not any(result.pips_left) or (result.end == "out" and not result.settlement.scorers):
+        return " (the hands left count nothing)"  # a lone 0-0 beside the one out
+    if not result.settlement.scorers:
         return " (the lightest hands are equal)"
-    if rules.rounding and any(result.pips_left) and not any(result.settlement.points):
+    if rules.rounding and any(result.pips_left):
         return f" (the pips left round to 0 at the nearest {rules.rounding})"
     return ""
 
@@ -579,7 +586,10 @@ def _split(rules: Rules, result: RoundResult, seat: int) -> str:
     total, count = result.points[seat], result.settlement.points[seat]
     if rules.plays_for_chips or not count or count == total:
         return ""
-    return f" ({total - count:+d} in play, {count:+d} for the hands)"
+    # Bergen's point at the end is domino's or the block's, not the hands' count
+    end = ("for domino" if result.end == "out" else "for the block") if rules.round_scoring is RoundScoring.BERGEN \
+        else "for the hands"
+    return f" ({total - count:+d} in play, {count:+d} {end})"
 
 
 def _seed_words(rules_id: str, level: str, seed: int, options: dict[str, Any] | None) -> str:
@@ -651,6 +661,9 @@ def run(args: argparse.Namespace) -> int:
         playing = stand_in(args.level, rules).level  # Hard where it stands in for Expert
     except (RulesError, ValueError) as e:
         print(f"bones play: {e}", file=sys.stderr)
+        return 2
+    if args.record is not None and not args.record.strip():  # taken for the folder itself, refused only at the end
+        print("bones play: --record needs a file's name", file=sys.stderr)
         return 2
     if args.record is not None and (problem := _unwritable(args.record)):
         print(f"bones play: cannot write the record to {args.record}: {problem}", file=sys.stderr)

@@ -60,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--jobs must be at least 1")
     earlier: set[str] = set()  # records already in the folder
     if args.records is not None:
+        if not args.records.strip():  # "cannot make the folder : No such file or directory" said it worse
+            return _fail("--records needs a folder's name")
         if os.path.exists(args.records) and not os.path.isdir(args.records):
             return _fail(f"--records {args.records} is a file, not a folder")
         try:

@@ -849,7 +849,7 @@ class RoundState:
             raise IllegalAction(f"nobody says muggins in {self.rules.name_in_sentence}: {self.rules.unclaimed_why}")
         points = self.unclaimed()
         if not points:
-            raise IllegalAction("there is nothing to take: the last play scored nothing unclaimed")
+            raise IllegalAction("there is nothing to take (the last play scored nothing unclaimed)")
         seat = self.current
         s = self._clone()
         pts = list(s.points)

@@ -163,7 +163,7 @@ def test_a_game_played_in_the_terminal_is_kept_as_a_record_that_replays(
     assert main(["play", "--record", "-"]) == 2  # not a file named '-', nor the record mixed into the game's text
     assert "name a file" in capsys.readouterr().err and not os.path.exists("-")
     assert main(["play", "--record", ""]) == 2  # QA: taken, and the game's record lost when it was over
-    assert "no file is named" in capsys.readouterr().err
+    assert "bones play: --record needs a file's name" in capsys.readouterr().err
 
 
 def test_matadore_in_the_terminal_draws_trumps_across_and_doubles_along() -> None:
@@ -547,6 +547,7 @@ def test_bergens_headers_are_named_where_they_score(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "Computer plays 2-2. Computer +2 (a double set alone is a double header)." in out
     assert " +2 (both ends show " in out and ": a double header)." in out
+    assert "(+2 in play, +1 for domino)" in out and "for the hands" not in out  # QA: domino's point, not a count
 
 
 def test_the_options_chosen_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
@@ -593,3 +594,31 @@ def test_a_wrong_claim_on_the_rounds_last_tile_says_where_its_amount_went() -> N
                         return
             g = g.apply(legal[0])
     raise AssertionError("no round ended on a wrong claim")
+
+
+def test_a_draw_that_blocks_the_round_names_the_tile_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: "You cannot play on 1 and draw a tile." and then "The round is blocked": the tile drawn last, counted in
+    the hand's pips, was never named."""
+    moves = "3 3 3 1 1 3 1 1 3 2 1 1 1 3 3 1 1 1 1 1 1 1 1 1 1 q".split()  # the QA's game, as typed
+    assert play("bergen", "medium", 11, None, read=scripted(moves)) == 0
+    out = capsys.readouterr().out
+    assert "You cannot play on 1 and draw a tile. You drew 6-3.\n\n   The round is blocked" in out
+
+
+def test_nobody_scores_says_why_in_every_case() -> None:
+    """QA: four-handed Block said "the lightest hands are equal" where the sides' pips were (6 + 7 against 12 + 1),
+    and a Draw round out beside a lone 0-0 said no reason."""
+    from bones.cli.play_cmd import _why_nobody
+    from bones.engine import get_rules
+    from bones.engine.game import RoundResult
+    from bones.engine.scoring import settle
+
+    def why(rules_id: str, end: str, out: int | None, pips: tuple[int, ...]) -> str:
+        rules = get_rules(rules_id)
+        st = settle(rules, end, out, pips)
+        return _why_nobody(rules, RoundResult(end, st.winner, st.points, pips, 0, st, tuple(() for _ in pips)))
+
+    assert why("partnership_block", "blocked", None, (6, 12, 7, 1)) == " (the sides hold as many pips)"
+    assert why("partnership_block", "out", 3, (5, 11, 6, 0)) == " (the sides hold as many pips)"
+    assert why("draw", "out", 0, (0, 0)) == " (the hands left count nothing)"
+    assert why("draw", "blocked", None, (12, 12)) == " (the lightest hands are equal)"

@@ -145,6 +145,13 @@ def test_cli_seats_sets_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "Block is played by 2 players, not 3" in capsys.readouterr().err
 
 
+def test_an_empty_records_folder_is_refused_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: `--records ''` said "cannot make the folder : No such file or directory"."""
+    assert main(["tournament", "--rules", "draw", "--players", "easy", "medium", "--games", "2",
+                 "--records", ""]) == 2
+    assert "--records needs a folder's name" in capsys.readouterr().err
+
+
 def test_a_gain_that_rounds_to_nothing_is_not_said_as_a_loss() -> None:
     """QA: an even tournament printed "per hand  A -0.00 chips"."""
     from bones.cli.tournament_cmd import _signed
