@@ -756,7 +756,10 @@ async function send(call, body, arrived = null) {
     if (e.status === 409) {
       try {
         applyState((await api.state(ui.state?.game)).state);
-        say(e.code === "stale" ? BEHIND : e.message);
+        // shown again over the table fetched anew; spoken again only if it says something new (a refusal was heard
+        // twice where the fetch took longer than an instant)
+        if (e.code === "stale") say(BEHIND);
+        else say(e.message, false);
       } catch (_) { /* the refusal is shown */ }
     }
     return null;
