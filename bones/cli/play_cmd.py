@@ -323,7 +323,6 @@ def _write_record(game: GameState, path: str) -> bool:
 def _unwritable(path: str) -> str | None:
     """Why a record could not be written to `path` (checked before the game, not after it), or None."""
     folder = os.path.dirname(os.path.abspath(path))
-
     if path == "-":  # replay's '-' reads standard input, but here standard output is the game itself
         return "'-' is not a file here: the game is played on standard output; name a file"
     if os.path.isdir(path):
@@ -359,7 +358,6 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
     if note:
         print(note)
     if game.rules.cut is not None and game.round is not None:  # who sets first, and why (at four: the partners)
-
         print(cut_text(Names(names), game.rules, game.cut, game.round.leader))
     shown_round = -1
     drawing: tuple[GameState, int] | None = None  # a computer's draws in a row: the state before them, how many
@@ -529,7 +527,7 @@ def _why_nobody(rules: Rules, result: RoundResult) -> str:
     return ""
 
 
-SET_WORDS = {6: "six", 9: "nine", 12: "twelve", 15: "fifteen", 18: "eighteen"}
+SET_WORDS = {6: "six", 9: "nine", 12: "twelve", 18: "eighteen"}  # the sets (`tiles.SET_SIZES`) by name
 
 
 def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:

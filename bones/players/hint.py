@@ -30,8 +30,7 @@ _expert: list[Expert] = []  # one, built at the first hint: its search buffers (
 _lock = threading.Lock()  # an Expert's search buffers serve one decision at a time; a web server asks from threads
 
 
-def _choose(obs: Observation, seed: int) -> Choice:
-    level = stand_in("expert", obs.rules).level
+def _choose(obs: Observation, seed: int, level: str) -> Choice:
     if level != "expert":
         return make_player(level, seed).choose(obs)
     with _lock:
@@ -47,10 +46,11 @@ def hint(obs: Observation, seed: int = 0) -> Choice:
     legal = obs.legal_actions()
     if not legal:
         raise ValueError("it is not your turn")
-    choice = _choose(obs, seed)
+    level = stand_in("expert", obs.rules).level
+    choice = _choose(obs, seed, level)
     # only Expert's values are chances of winning: a level standing in for it weighs tiles on its own scale, and
     # read as chances its values gave "wins about 1069 games in 100 more"
-    chances = choice.analysis if stand_in("expert", obs.rules).level == "expert" else None
+    chances = choice.analysis if level == "expert" else None
     return Choice(choice.action, choice.analysis, reason(obs, choice.action, chances))
 
 

@@ -69,6 +69,19 @@ class Replayed:
     before: GameState | None = None
     chosen: list[bool] = field(default_factory=list)  # each action: taken by choice (Undo may stop there), not
     # because nothing else was open (a draw or pass with nothing that fits, an ask)
+    round_start: GameState | None = None  # the game as the round being played began (its moves told again from it)
+
+    def took(self, seat: int, action: str, after: GameState) -> None:
+        """`action` (its text), taken by `seat` in the game now, led to `after`."""
+        self.chosen.append(_chosen(self.game, action))
+        self.seats.append(seat)
+        self.before, self.game = self.game, after
+        if len(after.results) > len(self.before.results):
+            self.round_start = after
+
+    def copy(self) -> Replayed:
+        """Another to go on with, sharing the states (which never change) but not the lists."""
+        return Replayed(self.game, list(self.seats), self.before, list(self.chosen), self.round_start)
 
 
 def _names(two: bool, players: int = 2) -> Names:
@@ -169,22 +182,20 @@ class Table:
             hit = self._cache.get(row.id)
         start = 0
         if hit is not None and hit[0] == actions[: len(hit[0])]:
-            rep = Replayed(hit[1].game, list(hit[1].seats), hit[1].before, list(hit[1].chosen))
+            rep = hit[1].copy()
             start = len(hit[0])
         else:
-            rep = Replayed(new_game(row.rules, row.seed, _options(row)))
+            first = new_game(row.rules, row.seed, _options(row))
+            rep = Replayed(first, round_start=first)
         for text in actions[start:]:
             seat = rep.game.current_seat
-            rep.before = rep.game
-            rep.chosen.append(_chosen(rep.game, text))
-            rep.game = rep.game.apply(Action.parse(text))
-            rep.seats.append(seat if seat is not None else -1)
+            rep.took(seat if seat is not None else -1, text, rep.game.apply(Action.parse(text)))
         self._remember(row.id, actions, rep)
         return rep
 
     def _remember(self, game_id: int, actions: tuple[str, ...], rep: Replayed) -> None:
         with self._cache_lock:
-            self._cache[game_id] = (actions, Replayed(rep.game, list(rep.seats), rep.before, list(rep.chosen)))
+            self._cache[game_id] = (actions, rep.copy())
             self._cache.move_to_end(game_id)
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -377,10 +388,7 @@ class Table:
         names = _names(row.two, game.seats)
         ev = {**self._event(names, game, new, seat), "auto": auto}
         row.actions.append(ev["action"])
-        rep.chosen.append(_chosen(game, ev["action"]))
-        rep.seats.append(seat)
-        rep.before = game
-        rep.game = new
+        rep.took(seat, ev["action"], new)
         if row.two and (new.current_seat != seat or len(new.results) > len(game.results)):
             row.lid = -1  # once the turn passes both hands lie face down (a draw, a muggins or a double kept open)
         if len(new.results) > len(game.results):
@@ -867,15 +875,13 @@ class Table:
         reload lost its box (only the last move was told, and not who led)."""
         game = rep.game
         done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
-        if not done:
-            return []
-        first = len(row.actions) - done
-        before = new_game(row.rules, row.seed, _options(row))
-        texts = []
-        for i, text in enumerate(row.actions):
-            after = before.apply(Action.parse(text))
-            if i >= first:
-                texts.append(self._event(names, before, after, rep.seats[i])["text"])
+        before = rep.round_start
+        texts: list[str] = []
+        if before is None:
+            return texts
+        for i in range(len(row.actions) - done, len(row.actions)):  # replayed from the round's start only
+            after = before.apply(Action.parse(row.actions[i]))
+            texts.append(self._event(names, before, after, rep.seats[i])["text"])
             before = after
         return texts
 

@@ -445,8 +445,7 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
     who won. Numbers and names only: it names no tile. `shut_by`: for each round, the seat that shut it, if one
     did. Partners share a column, their side's (the same points under both read as two scores); where hands are
     played for chips, `start` is what each held before the first, so each column adds up to its total."""
-    columns = [list(side) for side in rules.sides] if rules is not None and rules.partners \
-        else [[s] for s in range(len(scores))]
+    columns = [list(side) for side in rules.sides] if rules is not None else [[s] for s in range(len(scores))]
     rounds = []
     for i, r in enumerate(results):
         how = ROUND_ENDS.get(r.end, r.end)

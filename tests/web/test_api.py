@@ -31,6 +31,12 @@ def post(client: TestClient, path: str, body: Any) -> Any:
     return client.post(path, json=body)
 
 
+def new_deal(client: TestClient, game: str) -> dict[str, Any]:
+    """A new game of `game` dealt (New game): its state."""
+    state: dict[str, Any] = post(client, "/api/new", {"game": game}).json()["state"]
+    return state
+
+
 def act(client: TestClient, st: dict[str, Any], action: str) -> dict[str, Any]:
     """`action` played in the game of state `st` (it must be taken); the state after it."""
     r = post(client, "/api/action", {"game": st["game"], "id": st["id"], "n": st["n"], "action": action})
@@ -263,7 +269,7 @@ def test_undo_takes_back_a_draw_at_will_alone_and_says_so(client: TestClient) ->
             st = act(client, st, next(a for a in legal if a != "draw"))
             laid = True
         else:
-            st = post(client, "/api/new", {"game": "draw_game"}).json()["state"]
+            st = new_deal(client, "draw_game")
             laid = False
     else:
         pytest.fail("never had a tile to lay and the boneyard open after laying one")
@@ -312,7 +318,7 @@ def test_undo_draws_the_same_tile_again(client: TestClient) -> None:
     for _ in range(600):
         v = st["view"]
         if v["game_over"]:
-            st = post(client, "/api/new", {"game": "draw"}).json()["state"]
+            st = new_deal(client, "draw")
             continue
         if v["must"] != "draw":
             st = act(client, st, v["legal"][0])
@@ -976,7 +982,7 @@ def test_the_last_rounds_result_stays_told_after_a_pass_the_table_made_for_you(c
     for _ in range(3000):
         v = st["view"]
         if v["game_over"]:
-            st = post(client, "/api/new", {"game": "block"}).json()["state"]
+            st = new_deal(client, "block")
             continue
         data = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"], "action": v["legal"][0]})
         frames, st = data.json()["frames"], data.json()["state"]

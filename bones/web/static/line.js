@@ -418,6 +418,15 @@ export function fit(view, width, height) {
 }
 
 /**
+ * The line from its left end to its right, each tile as it lies ([left half, right half]): the first tile as it is
+ * drawn, [high, low] (in Matadore no half matches the next, so the halves are not read from the neighbours).
+ */
+export function leftToRight(view) {
+  const left = view.arms.L || [];
+  return [...[...left].reverse().map(([inner, outer]) => [outer, inner]), view.center, ...(view.arms.R || [])];
+}
+
+/**
  * A line without spinners or other arms seen from its middle tile: laid out from the first tile, a line played
  * mostly to one end turned corners on that side while the felt stood empty on the other (four-handed Block on a
  * phone). The tiles keep their places along the line, and each end its name. Null where the arms are even, or
@@ -425,11 +434,8 @@ export function fit(view, width, height) {
  */
 export function fromMiddle(view) {
   if (!view.center || view.spinner || Object.keys(view.arms || {}).some((n) => n !== "L" && n !== "R")) return null;
-  const left = view.arms.L || [];
-  const right = view.arms.R || [];
-  if (Math.abs(left.length - right.length) <= 1) return null;
-  // the line from its left end, each tile as it lies, left half first: the first tile as it is drawn, [high, low]
-  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), view.center, ...right];
+  if (Math.abs((view.arms.L || []).length - (view.arms.R || []).length) <= 1) return null;
+  const row = leftToRight(view);
   const m = Math.floor(row.length / 2);
   return {
     ...view,

@@ -4,9 +4,9 @@
 import { api } from "./api.js";
 import { gameOver, midName, openRules, openSettings, recordChips, recordText, renderVariations, subject, wireSettings } from "./dialogs.js";
 import { click, showPoints, slide, wakeSound } from "./effects.js";
-import { drawLine } from "./line.js";
+import { drawLine, leftToRight } from "./line.js";
 import { describeStar, drawStar } from "./star.js";
-import { backSVG, faceSVG, halves, speakable, spoken, TILE_NAME, tileSVG } from "./tiles.js";
+import { backSVG, faceSVG, halves, speakable, spoken, spokenTiles, TILE_NAME, tileSVG } from "./tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -514,13 +514,9 @@ function armWords(name) {
 /** The tiles laid, read as a player would see them: the line from its left end to its right, then each other arm
  * from where it grows outwards. A screen reader heard only the count and the open ends. */
 function lineTiles(view) {
-  const left = view.arms.L || [];
-  const right = view.arms.R || [];
-  // each tile as it lies, left to right: the first tile as drawn, [high, low] (in Matadore no half matches the next)
-  const row = [...[...left].reverse().map(([inner, outer]) => [outer, inner]), view.center, ...right];
-  const words = (tiles) => tiles.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
   const arms = Object.keys(view.arms).filter((n) => n !== "L" && n !== "R" && view.arms[n].length);
-  return [`from the left, ${words(row)}.`, ...arms.map((n) => `The ${armWords(n)} arm, outwards: ${words(view.arms[n])}.`)].join(" ");
+  return [`from the left, ${spokenTiles(leftToRight(view))}.`,
+    ...arms.map((n) => `The ${armWords(n)} arm, outwards: ${spokenTiles(view.arms[n])}.`)].join(" ");
 }
 
 function renderHand(view) {

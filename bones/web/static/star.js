@@ -6,7 +6,7 @@
 // server sends each line's tiles from the centre out, what its end takes, and whether it is closed, to move,
 // asking or asked. A closed line shows its last tile face down.
 
-import { el, spoken, tileGroup } from "./tiles.js";
+import { el, spoken, spokenTiles, tileGroup } from "./tiles.js";
 
 const U = 10; // one half of a tile, in SVG units
 
@@ -102,14 +102,12 @@ function lineRow(line, view, { fresh, hintEnd, revealed, west }) {
   return row;
 }
 
-const tileWords = (tiles) => tiles.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
-
 /** One row in words: whose line, its tiles from the centre out (a screen reader heard only how many), what it
  * takes, and at a round's end the hand it was left with (`shown`). */
 function describeRow(line, view, shown) {
   const whose = line.seat === view.seat ? "Your line" : `${line.name}'s line`;
   const count = `${line.tiles.length} ${line.tiles.length === 1 ? "tile" : "tiles"}`;
-  const laid = line.tiles.length ? ` from the centre, ${tileWords(line.tiles)}` : "";
+  const laid = line.tiles.length ? ` from the centre, ${spokenTiles(line.tiles)}` : "";
   const over = view.round_over || view.game_over; // nothing more is laid: what a line takes goes unsaid
   // "the double 0" read as the tiles are ("the double blank")
   const takes = line.takes.replace(/double (\d+)$/, (m, n) => spoken(`${n}-${n}`));

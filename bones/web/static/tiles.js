@@ -104,3 +104,6 @@ export function spoken(text) {
   const [a, b] = halves(text);
   return a === b ? `double ${WORDS[a] || a}` : `${WORDS[a] || a}–${WORDS[b] || b}`;
 }
+
+/** Tiles given as [a, b] pairs, read aloud in a list: "six–four, double four". */
+export const spokenTiles = (pairs) => pairs.map(([a, b]) => spoken(`${a}-${b}`)).join(", ");
