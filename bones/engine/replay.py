@@ -4,20 +4,58 @@ from __future__ import annotations
 
 from typing import Any
 
-from .game import GameState
+from .game import GameState, RoundResult
 from .record import RecordError, load, parse_json
+
+
+def round_winner(r: RoundResult) -> int | None:
+    """A round's `winner` as the record contract defines it, whatever the game's rules give the round to (that is
+    `won_by`): the seat that went out or reached the target, else the single lightest hand (None on equal hands)."""
+    if r.end in ("out", "target"):
+        return r.winner
+    low = min(r.pips_left)
+    lightest = [s for s, p in enumerate(r.pips_left) if p == low]
+    return lightest[0] if len(lightest) == 1 else None
+
+
+def round_won_by(r: RoundResult) -> list[int]:
+    """The seats the game's rules give a finished round to: the seat that went out or reached the target, the side
+    or the tied hands that score, the hands that share a pool; none where nobody scores (Honest John's blocked
+    round, equal hands)."""
+    if r.end == "target":
+        return [] if r.winner is None else [r.winner]
+    return sorted(r.settlement.scorers)
+
+
+def game_won_by(game: GameState) -> list[int]:
+    """The seats that won a finished game: the winner, or where partners share a score the winning side."""
+    if not game.over or game.winner is None:
+        return []
+    return sorted(game.rules.side_of(game.winner))
+
+
+def _differs(won_by: list[int], winner: int | None) -> dict[str, Any]:
+    """`{"won_by": ...}` where the seats the rules give the result to are not just `winner`; else nothing (the
+    contract's fields stay as they are written)."""
+    return {} if won_by == ([] if winner is None else [winner]) else {"won_by": won_by}
 
 
 def summary(game: GameState) -> dict[str, Any]:
     """The state of a replayed game as `bones replay` prints it."""
-    rounds = [
-        {"end": r.end, "winner": r.winner, "points": list(r.points), "pips_left": list(r.pips_left)}
-        for r in game.results
-    ]
+    rounds = []
+    for r in game.results:
+        winner = round_winner(r)
+        won_by = round_won_by(r)
+        rounds.append({"end": r.end, "winner": winner, "points": list(r.points), "pips_left": list(r.pips_left),
+                       **_differs(won_by, winner)})
     rnd = game.round
     if rnd is not None and len(game.actions) > len(game.results):
         rounds.append({"end": None, "winner": None, "points": list(rnd.round_points()),
                        "pips_left": list(rnd.pips_left())})
+    scores = game.totals()
+    best = max(scores)
+    # the contract's winner: the seat with the most, None where seats tie for it (partners always do)
+    winner = scores.index(best) if game.over and scores.count(best) == 1 else None
     to_move = game.current_seat
     extra: dict[str, Any] = {}
     if game.rules.partners:
@@ -26,9 +64,10 @@ def summary(game: GameState) -> dict[str, Any]:
         extra["pool"] = game.pool
     return {
         "rules": game.rules.id,
-        "scores": list(game.totals()),
+        "scores": list(scores),
         "finished": game.over,
-        "winner": game.winner if game.over else None,
+        "winner": winner,
+        **_differs(game_won_by(game), winner),
         "rounds": rounds,
         "to_move": to_move,
         "legal": sorted(str(a) for a in game.legal_actions()) if to_move is not None else [],

@@ -67,6 +67,11 @@ def _error(e: ApiError) -> Response:
     return _json(payload, e.status)
 
 
+def _not_json(word: str) -> Any:
+    """NaN and Infinity are not JSON, though Python's reader takes them."""
+    raise ValueError(f"{word} is not JSON")
+
+
 async def _body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_BODY:
@@ -74,7 +79,7 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=_not_json)
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise ApiError(400, "The request is not valid JSON.") from None
     if not isinstance(body, dict):
@@ -165,7 +170,8 @@ def create_app(data_dir: Path | str | None = None) -> Starlette:
             msg = "This address does not take that method."
         else:
             msg = str(getattr(exc, "detail", "")) or "The request was refused."
-        return JSONResponse({"error": msg}, status_code=status)
+        headers = getattr(exc, "headers", None)  # a 405's Allow, which HTTP requires
+        return JSONResponse({"error": msg}, status_code=status, headers=headers)
 
     routes = [
         Route("/", index),

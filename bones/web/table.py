@@ -7,6 +7,7 @@ writes nothing; every change is a POST.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 import threading
@@ -140,9 +141,28 @@ def _check_two(settings: dict[str, Any], rules: str) -> None:
 
 
 def _check_rules(rules: Any) -> str:
-    if not isinstance(rules, str) or rules not in GAME_IDS:
-        raise ApiError(404, f"There is no game {rules!r} here (games: {', '.join(GAME_IDS)}).")
+    """The rules id a request names, or a refusal in words: 400 when it names no game, 404 for an unknown one."""
+    if not isinstance(rules, str) or not rules:
+        raise ApiError(400, f"Say which game, by its id: {{\"game\": \"draw\"}} (games: {', '.join(GAME_IDS)}).")
+    if rules not in GAME_IDS:
+        raise ApiError(404, f"There is no game {rules[:40]!r} here (games: {', '.join(GAME_IDS)}).")
     return rules
+
+
+def moves_seen(actions: list[str]) -> str:
+    """A short digest of a game's actions: the page sends it back, and a page whose moves differ is behind."""
+    return hashlib.sha256(json.dumps(actions).encode()).hexdigest()[:16]
+
+
+def _the(end: str) -> str:
+    """An end as a sentence names it: "the left end", but "your line" and "Computer 3's line" as they are."""
+    return end if end.startswith("your ") or "'s " in end else f"the {end}"
+
+
+def _named(body: dict[str, Any], settings: dict[str, Any]) -> Any:
+    """The game a request names, or (none named, or null) the one on the lid."""
+    game = body.get("game")
+    return settings["game"] if game is None else game
 
 
 class Table:
@@ -260,11 +280,16 @@ class Table:
         if row is None:
             return self.store.new_game(token, rules, secrets.randbelow(SEEDS), self.seats_for(settings, rules),
                                        settings["opponent"], self.variations_for(settings, rules))
-        wanted = settings["opponent"]
-        if not row.two and row.opponent != wanted and (row.opponent == "" or not self._started(row)):
+        self._take_level(row, settings)
+        return row
+
+    def _take_level(self, row: GameRow, settings: dict[str, Any]) -> None:
+        """A game nobody has played in yet takes the level chosen (from then on it keeps its own)."""
+        wanted = settings["opponent"]  # (a level: two people never take over a computer's game)
+        if not row.two and wanted in LEVELS and row.opponent != wanted and (row.opponent == ""
+                                                                            or not self._started(row)):
             row.opponent = wanted
             self.store.save_game(row)
-        return row
 
     def _started(self, row: GameRow, rep: Replayed | None = None) -> bool:
         """Whether a person has acted in the game (from then on it is theirs to finish or to leave as a loss); a
@@ -272,10 +297,15 @@ class Table:
         seats = (rep or self.replay(row)).seats
         return any(s in _humans(row) and a != "pass" for s, a in zip(seats, row.actions))
 
-    def check_game(self, token: str, rules: Any, game_id: Any, n: Any) -> GameRow:
-        """The game a request names, or a clear refusal (unknown game, another browser's, out of date). Every
-        request that changes a game names it by `id` and `n`, the number of actions the page has seen."""
-        rules = _check_rules(rules)
+    def check_game(self, token: str, body: dict[str, Any]) -> GameRow:
+        """The game a request names, as stored, or a clear refusal (unknown game, another browser's, out of date);
+        nothing is changed. Every request that changes a game names it by `id` and `n`, the number of actions the
+        page has seen, and the page adds `seen`, the state's digest of those actions: after an Undo and another
+        move a second tab's `n` can be right again with other moves behind it."""
+        rules = _check_rules(body.get("game"))
+        game_id, n, seen = body.get("id"), body.get("n"), body.get("seen")
+        if seen is not None and not isinstance(seen, str):
+            raise ApiError(400, "'seen' is the digest of the moves the page has seen, as the state gives it.")
         if game_id is None or n is None:
             raise ApiError(400, "Say which game and how far the page has seen it: {\"game\", \"id\", \"n\"} "
                                 "(the page sends them with every move).")
@@ -295,9 +325,9 @@ class Table:
                 raise ApiError(404, f"Game {game_id} is a game of {RULES[other.rules].name_in_sentence}, not a game "
                                     f"of {RULES[rules].name_in_sentence}.")
             raise ApiError(409, "That game is no longer on the table: a new game was started.", STALE)
-        if n != len(row.actions):
+        if n != len(row.actions) or (seen is not None and seen != moves_seen(row.actions)):
             raise ApiError(409, "The table has moved on since this page last saw it (another tab?).", STALE)
-        return self.current(token, rules, settings)  # the same game, with the level chosen if nobody has played
+        return row
 
     # ----- acting ------------------------------------------------------------------------------------------
 
@@ -488,7 +518,7 @@ class Table:
 
     def act(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """A browser's action: check it, apply it, let the computer answer; frames to animate."""
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        row = self.check_game(token, body)
         action = self._parse(row, body.get("action"))
         rep = self.replay(row)
         game = rep.game
@@ -539,6 +569,7 @@ class Table:
                 raise ApiError(422, msg[:1].upper() + msg[1:] + ("" if msg.endswith(".") else ".")) from None
         if claim is not None:
             action = action.claiming(claim)
+        self._take_level(row, self.settings(token))  # your first move: the game is played against the level chosen
         frames: list[dict[str, Any]] = []
         self._apply(row, rep, action, frames)
         self.advance(row, rep, frames)
@@ -546,10 +577,17 @@ class Table:
         return {"frames": frames, "state": self.state(token, row, rep)}
 
     def _not_there(self, game: GameState, seat: int, row: GameRow, action: Action) -> str | None:
-        """Why a tile in hand cannot be laid where a request puts it, in the words the page shows (its `why_not`,
-        or the ends it does fit, by name) rather than the engine's end letters ("end R", "S0 shows 9"); None for
-        anything but a play."""
-        if action.kind != "play" or action.tile is None:
+        """Why a tile in hand cannot be laid (or handed over) where a request puts it, or why a seat asked for a
+        tile must answer first, in the words the page shows (its `why_not`, or the ends it does fit, by name) rather
+        than the engine's ("end R", "S0 shows 9", "seat 3"); None for anything else."""
+        obs = observe(game, seat)
+        names = _names(row.two, game.seats)
+        if obs.asker is not None and action.kind not in ("sell", "give"):
+            line = star.line_words(names, seat, obs.asker)
+            verb = game.rules.answer
+            return (f"{names.who(obs.asker)} asked you for a tile: {verb} one that fits {line} "
+                    f"(it takes {star.need(game.rules, obs.table, obs.asker)}).")
+        if action.kind not in ("play", "sell", "give") or action.tile is None:
             return None
         view = self._view(game, seat, row)
         tile = str(action.tile)
@@ -557,11 +595,13 @@ class Table:
         if not ends:
             why: str | None = view["why_not"].get(tile)
             return why
-        words = [view["end_words"].get(e, end_words(e)) for e in ends if e]
+        words = [_the(view["end_words"].get(e, end_words(e))) for e in ends if e]
         if not words or action.end in ends:  # it fits there, and something else is wrong (which half faces out)
             return None
-        where = f"the {view['end_words'][action.end]}" if action.end in view["end_words"] else "there"
-        return f"{tile} does not fit {where}: it fits the {' or the '.join(words)}."
+        where = _the(view["end_words"][action.end]) if action.end in view["end_words"] else "there"
+        if action.kind != "play":
+            return f"{tile} goes on {' or '.join(words)}, the line of the player who asked, not {where}."
+        return f"{tile} does not fit {where}: it fits {' or '.join(words)}."
 
     @staticmethod
     def _no_muggins(game: GameState, seat: int, names: Names) -> str:
@@ -631,7 +671,7 @@ class Table:
 
     def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        row = self.check_game(token, body)
         rep = self.replay(row)
         cut = self._undo_from(row, rep)
         if cut is None:
@@ -671,8 +711,10 @@ class Table:
         """Start over: a fresh deal of the game on the lid. A game against the computer left unfinished after you
         have played in it counts as a loss; two people's games are not recorded."""
         settings = self.settings(token)
-        rules = _check_rules(body.get("game", settings["game"]))
+        rules = _check_rules(_named(body, settings))
         _check_two(settings, rules)
+        if body.get("id") is not None or body.get("n") is not None:  # the page names the game it saw: a tab
+            self.check_game(token, {**body, "game": rules})  # behind another must not leave its game unasked
         old = self._stored(token, rules, settings)
         if old is not None and not old.two and not old.recorded:
             rep = self.replay(old)
@@ -690,7 +732,7 @@ class Table:
 
     def lid(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Two players: the side to move turns its own tiles face up."""
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        row = self.check_game(token, body)
         if not row.two:
             raise ApiError(409, "The lid is only used when two people play.")
         rep = self.replay(row)
@@ -703,7 +745,7 @@ class Table:
 
     def hint(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Expert's suggestion from the seat to move (it sees that seat's tiles and the table only)."""
-        row = self.check_game(token, body.get("game"), body.get("id"), body.get("n"))
+        row = self.check_game(token, body)
         rep = self.replay(row)
         game = rep.game
         seat = game.current_seat
@@ -753,8 +795,7 @@ class Table:
                 settings["players"] = {**settings["players"], rules: value}
                 continue
             if key == "game":
-                if value not in GAME_IDS:
-                    raise ApiError(404, f"There is no game {value!r} here (games: {', '.join(GAME_IDS)}).")
+                _check_rules(value)
             elif key == "opponent":
                 if value not in OPPONENTS:
                     raise ApiError(400, f"Unknown opponent {value!r} (choose from {', '.join(OPPONENTS)}).")
@@ -776,7 +817,7 @@ class Table:
         """The page opening the table: the game chosen (`game`, else the one on the lid), dealt if there is none,
         and the computer's answer if it was left to move."""
         settings = self.settings(token)
-        rules = _check_rules(body.get("game", settings["game"]))
+        rules = _check_rules(_named(body, settings))
         _check_two(settings, rules)
         if settings["game"] != rules or self.store.peek_settings(token) is None:
             settings["game"] = rules
@@ -795,7 +836,7 @@ class Table:
         """The table as it stands, for reading only: nothing is written, dealt or moved."""
         settings = self.settings(token)
         rules = _check_rules(rules if rules is not None else settings["game"])
-        row = self._stored(token, rules, settings) if self.store.peek_settings(token) is not None else None
+        row = self._stored(token, rules, settings)  # (a game dealt by New before the page ever opened too)
         if row is None:
             raise ApiError(404, f"This browser has no game of {RULES[rules].name_in_sentence} on the table yet: "
                                 "open the page to deal one.")
@@ -859,10 +900,13 @@ class Table:
                 "hints": self.store.hints_used(token, row.rules, row.players),
                 "players": row.players, "counted": not row.two}
 
-    def _opponent_note(self, settings: dict[str, Any], row: GameRow, over: bool) -> str | None:
-        """A sentence when the level chosen is not the one playing the game on the table."""
+    def _opponent_note(self, settings: dict[str, Any], row: GameRow, over: bool, started: bool) -> str | None:
+        """A sentence when the level chosen is not the one playing the game on the table (a game nobody has played
+        in yet takes the level chosen at your first move)."""
         chosen = settings["opponent"]
         if row.two or chosen == computer.TWO_PLAYERS or chosen == row.opponent or row.opponent not in LEVELS:
+            return None
+        if not started and not over:
             return None
         names = computer.OPPONENT_NAMES
         if over:
@@ -912,6 +956,9 @@ class Table:
             view["this_round"] = self._this_round(row, rep, names)  # and what was done since, by the computers
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
+        started = self._started(row, rep)
+        chosen = settings["opponent"]
+        playing = chosen if not started and not game.over and not row.two and chosen in LEVELS else row.opponent
         last = None
         if rep.before is not None and len(rep.before.results) == len(game.results):  # the round still on the table
             last = self._event(names, rep.before, game, rep.seats[-1])
@@ -922,16 +969,18 @@ class Table:
             "options": options,
             "variations": variations.describe(game.rules, options),
             "opponents": [{"id": o, "name": computer.OPPONENT_NAMES[o]} for o in OPPONENTS],
-            "opponent": row.opponent if row.opponent in OPPONENTS else settings["opponent"],
-            "opponent_note": self._opponent_note(settings, row, game.over),
-            "stand_in": None if row.two else computer.level_note(_level(row), game.rules),
+            "opponent": playing if playing in OPPONENTS else settings["opponent"],
+            "opponent_note": self._opponent_note(settings, row, game.over, started),
+            "stand_in": None if row.two else computer.level_note(playing if playing in LEVELS else _level(row),
+                                                                 game.rules),
             "settings": settings,
             "paces": PACES,
             "id": row.id,
             "n": len(row.actions),
+            "seen": moves_seen(row.actions),
             "hints": row.hints,
             "can_undo": self._undo_from(row, rep) is not None,
-            "in_progress": self.in_progress(row, rep),
+            "in_progress": not game.over and started,
             "last": last,
             "summary": summary,
             "view": view,

@@ -351,7 +351,8 @@ def test_draw_dominoes_four_players_tied_lowest_hands_both_win_and_tie_the_game(
     # A real four-player round, blocked with 8, 18, 40 and 8 pips left (target 1, so it ends the game):
     # both 8s take 18 + 40 - 8 = 50, and with equal top scores nobody wins the game.
     out = replay_document(_fixture("draw_dominoes_tie.json"))
-    assert out["rounds"] == [{"end": "blocked", "winner": None, "points": [50, 0, 0, 50], "pips_left": [8, 18, 40, 8]}]
+    assert out["rounds"] == [{"end": "blocked", "winner": None, "points": [50, 0, 0, 50], "pips_left": [8, 18, 40, 8],
+                              "won_by": [0, 3]}]
     assert out["scores"] == [50, 0, 0, 50]
     assert out["finished"] is True and out["winner"] is None
     assert out["to_move"] is None and out["legal"] == []

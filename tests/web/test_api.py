@@ -127,6 +127,87 @@ def test_out_of_turn_and_stale_actions_are_refused(client: TestClient) -> None:
     _unchanged(client, st)
 
 
+def test_a_tab_that_missed_an_undo_and_another_move_is_behind(client: TestClient) -> None:
+    """After an Undo and a different move the table is back at the same number of actions, with other moves behind
+    it: a second tab still showing the first move is refused (409 stale), not let to move from a position it never
+    saw; its New game is refused too, and nothing changes."""
+    state(client, "block")
+    for _ in range(30):
+        st = new_deal(client, "block")
+        legal = st["view"]["legal"]
+        if len(legal) < 2:
+            continue
+        seen_by_tab = act(client, st, legal[0])  # the second tab shows this
+        r = post(client, "/api/undo", {"game": "block", "id": st["id"], "n": seen_by_tab["n"],
+                                       "seen": seen_by_tab["seen"]})
+        assert r.status_code == 200, r.text
+        now = act(client, r.json()["state"], legal[1])
+        if now["n"] != seen_by_tab["n"] or not seen_by_tab["view"]["legal"]:
+            continue
+        assert now["seen"] != seen_by_tab["seen"]
+        behind = {"game": "block", "id": st["id"], "n": seen_by_tab["n"], "seen": seen_by_tab["seen"]}
+        record = peek(client, "block")["record"]
+        for path, extra in (("/api/action", {"action": seen_by_tab["view"]["legal"][0]}), ("/api/undo", {}),
+                            ("/api/hint", {}), ("/api/new", {})):
+            r = post(client, path, {**behind, **extra})
+            assert r.status_code == 409 and r.json()["code"] == "stale", (path, r.text)
+        _unchanged(client, now)
+        assert peek(client, "block")["seen"] == now["seen"] and peek(client, "block")["record"] == record
+        r = post(client, "/api/hint", {"game": "block", "id": st["id"], "n": now["n"], "seen": now["seen"]})
+        assert r.status_code == 200, r.text  # the tab that is up to date goes on
+        return
+    pytest.fail("no deal in 30 where two first plays reach the same number of actions")
+
+
+def test_new_game_from_a_tab_behind_does_not_forfeit_the_game_it_never_saw(client: TestClient) -> None:
+    st = state(client)
+    moved = act(client, st, st["view"]["legal"][0])  # another tab moves: the game is now in progress
+    assert moved["in_progress"]
+    r = post(client, "/api/new", {"game": "draw", "id": st["id"], "n": st["n"], "seen": st["seen"]})
+    assert r.status_code == 409 and r.json()["code"] == "stale"
+    after = peek(client)
+    assert after["id"] == moved["id"] and after["n"] == moved["n"] and after["record"]["left"] == 0
+    r = post(client, "/api/new", {"game": "draw", "id": moved["id"], "n": moved["n"], "seen": moved["seen"]})
+    assert r.status_code == 200 and r.json()["state"]["record"]["left"] == 1  # up to date: a loss, as it asked
+    r = post(client, "/api/new", {"game": "draw"})  # a call that names no game it saw deals as before
+    assert r.status_code == 200
+
+
+def test_a_refused_move_does_not_change_the_level_of_a_game_nobody_has_played(client: TestClient) -> None:
+    """A game nobody has played in takes the level chosen at your first move, and says so; a refused move changes
+    nothing (it used to switch the level before the move was checked)."""
+    assert post(client, "/api/settings", {"game": "block", "opponent": "beginner"}).status_code == 200
+    st = state(client, "block")
+    assert st["opponent"] == "beginner"
+    assert post(client, "/api/settings", {"game": "draw", "opponent": "expert"}).status_code == 200
+    before = peek(client, "block")
+    assert before["opponent"] == "expert" and before["opponent_note"] is None  # it is the level that will play
+    r = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"], "action": "9-9 L"})
+    assert r.status_code == 400
+    assert peek(client, "block") == before
+    assert client.app.state.store.game(st["id"]).opponent == "beginner"  # type: ignore[attr-defined]
+    moved = act(client, st, st["view"]["legal"][0])  # your first move: the level chosen plays it
+    assert moved["opponent"] == "expert" and client.app.state.store.game(st["id"]).opponent == "expert"  # type: ignore[attr-defined]
+
+
+def test_a_request_that_names_no_game_is_told_so(client: TestClient) -> None:
+    st = state(client)
+    for body in ({}, {"game": None}, {"game": 1}, {"game": ["draw"]}, {"game": ""}):
+        for path in ("/api/action", "/api/undo", "/api/hint", "/api/lid"):
+            r = post(client, path, body)
+            assert r.status_code == 400 and r.json()["error"].startswith("Say which game"), (path, body, r.text)
+    r = client.get("/api/rules")
+    assert r.status_code == 400 and r.json()["error"].startswith("Say which game")
+    r = client.post("/api/action", content=b'{"game": "draw", "id": NaN, "n": 0}',
+                    headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]
+    r = post(client, "/api/open", {"game": None})  # optional: the game on the lid
+    assert r.status_code == 200 and r.json()["state"]["game"] == "draw"
+    r = client.get("/api/action")
+    assert r.status_code == 405 and r.headers["allow"] == "POST"
+    _unchanged(client, st)
+
+
 def test_unknown_games_and_routes(client: TestClient) -> None:
     assert client.get("/api/state?game=chess").status_code == 404
     st = state(client)
@@ -993,3 +1074,9 @@ def test_the_last_rounds_result_stays_told_after_a_pass_the_table_made_for_you(c
     else:
         pytest.fail("the table never passed for you at the start of a round")
     assert "last_round" in state(client, "block")["view"]
+
+
+def test_a_game_dealt_by_new_before_the_page_opened_is_on_the_table(app: Any) -> None:
+    with table_client(app) as c:
+        dealt = post(c, "/api/new", {"game": "block"}).json()["state"]
+        assert peek(c, "block")["id"] == dealt["id"]

@@ -113,8 +113,19 @@ def test_a_wrong_answer_is_refused_and_undo_never_stops_at_an_ask(client: TestCl
                                              "action": f"sell {wrong} S{asker}"})
         assert r.status_code == 422
         assert v["why_not"][wrong].startswith(f"{wrong} does not fit Computer {asker}'s line: it takes a")
+        assert r.json()["error"] == v["why_not"][wrong]  # the page's words, not the engine's "end S3"
     r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"], "action": f"6-4 S{asker}"})
     assert r.status_code == 422  # a play is not an answer
+    for action in ("draw", "ask", "pass"):  # nor is anything else: said with the asker's name, not "seat 3"
+        r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"], "action": action})
+        assert r.status_code == 422 and r.json()["error"].startswith(
+            f"Computer {asker} asked you for a tile: sell one that fits Computer {asker}'s line (it takes "), r.text
+    fitting = next(iter(v["fits"]))
+    elsewhere = next(s for s in range(4) if s != asker)
+    r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"],
+                                         "action": f"sell {fitting} S{elsewhere}"})
+    assert r.status_code == 422 and r.json()["error"].startswith(
+        f"{fitting} goes on Computer {asker}'s line, the line of the player who asked, not "), r.text
     absent = next(t for t in ("0-0", "1-0", "2-0", "1-1") if t not in v["hand"])
     r = client.post("/api/action", json={"game": st["game"], "id": st["id"], "n": st["n"],
                                          "action": f"sell {absent} S{asker}"})

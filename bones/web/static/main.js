@@ -102,7 +102,7 @@ function flash(node) {
 
 function gameBody(extra = {}) {
   const s = ui.state;
-  return { game: s.game, id: s.id, n: s.n, ...extra };
+  return { game: s.game, id: s.id, n: s.n, seen: s.seen, ...extra };
 }
 
 const two = () => ui.state?.opponent === "two";
@@ -889,7 +889,8 @@ async function startOver() {
   say("");
   let dealt = "";
   // the deal is said first, then the computers' moves as they are made (it came after them)
-  const data = await send(api.newGame, { game: ui.state.game }, (d) => {
+  // the game this page saw is named: a tab behind another is told so, not let to forfeit a game it never saw
+  const data = await send(api.newGame, gameBody(), (d) => {
     dealt = `A new game of ${subject(midName(d.state.view.name))} is dealt.`;
     speakNow(dealt);
   });
