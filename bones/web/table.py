@@ -112,15 +112,16 @@ def _chosen(game: GameState, action: str) -> bool:
     return action not in FORCED or (action == "draw" and play_open(game.legal_actions()))
 
 
-TAKEN = {"play": "Your last tile", "draw": "Your draw", "sell": "Your sale", "give": "Your gift",
-         "muggins": "Your muggins", "shut": "Your shutting of the game"}
+TAKEN = {"play": "last tile", "draw": "draw", "sell": "sale", "give": "gift", "muggins": "muggins",
+         "shut": "shutting of the game"}
 
 
-def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans: set[int]) -> str:
-    """What Undo took back, in the status line's words: your move, and the answer to it where another seat moved
-    after it ("Your draw is taken back." where a draw at will was the last thing done)."""
-    mine = next(Action.parse(a) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
-    what = TAKEN.get(mine.kind, "Your last move")
+def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans: set[int], names: Names) -> str:
+    """What Undo took back, in the status line's words: your move (between two people, "Player 2's last tile"), and
+    the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
+    last thing done)."""
+    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
+    what = f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}"
     answers = {s for s, a in zip(seats, actions) if s not in humans}
     if not answers:
         return f"{what} is taken back."
@@ -152,6 +153,12 @@ def _check_rules(rules: Any) -> str:
 def moves_seen(actions: list[str]) -> str:
     """A short digest of a game's actions: the page sends it back, and a page whose moves differ is behind."""
     return hashlib.sha256(json.dumps(actions).encode()).hexdigest()[:16]
+
+
+def _tied(record: dict[str, Any]) -> bool:
+    """Whether a recorded game ended with you tied for the most (no winner, and none above you): not a loss."""
+    scores = record["scores"]
+    return not record["won"] and not record["abandoned"] and bool(scores) and scores[0] == max(scores)
 
 
 def _the(end: str) -> str:
@@ -694,7 +701,8 @@ class Table:
                 raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
                                     "face up: the other side's move stands.")
             raise ApiError(409, "There is nothing to undo yet.")
-        said = _taken_back(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:], _humans(row))
+        said = _taken_back(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:], _humans(row),
+                           _names(row.two, rep.game.seats))
         row.actions = row.actions[:cut]
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
@@ -811,11 +819,14 @@ class Table:
             settings[key] = value
         _check_two(settings, settings["game"])
         self.store.save_settings(token, settings)
-        return self.open(token, {})
+        # a game switched to is opened anew (its tiles face down between two people); Show moves, the pace, sound
+        # and shortcuts leave the hand as it is
+        return self.open(token, {}, anew=any(k in body for k in ("game", "opponent", "players", "options")))
 
-    def open(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    def open(self, token: str, body: dict[str, Any], anew: bool = True) -> dict[str, Any]:
         """The page opening the table: the game chosen (`game`, else the one on the lid), dealt if there is none,
-        and the computer's answer if it was left to move."""
+        and the computer's answer if it was left to move. Opened `anew` (not a setting changed under it), a game
+        between two people lies face down."""
         settings = self.settings(token)
         rules = _check_rules(_named(body, settings))
         _check_two(settings, rules)
@@ -823,6 +834,9 @@ class Table:
             settings["game"] = rules
             self.store.save_settings(token, settings)
         row = self.current(token, rules, settings)
+        if anew and row.two and row.lid != -1:  # two people: a page opened (a reload, a tab, a game switched to)
+            row.lid = -1  # finds every hand face down, whoever holds the device now; the side to move taps the lid
+            self.store.save_game(row)
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
         before = len(row.actions)
@@ -894,9 +908,11 @@ class Table:
 
     def _record(self, token: str, row: GameRow) -> dict[str, Any]:
         record = [] if row.two else self.store.record(token, row.rules, row.players)
-        won = sum(r["won"] for r in record)
-        return {"games": [{"won": r["won"], "abandoned": r["abandoned"]} for r in record],
-                "won": won, "lost": len(record) - won, "left": sum(r["abandoned"] for r in record),
+        games = [{"won": r["won"], "tied": _tied(r), "abandoned": r["abandoned"]} for r in record]
+        won = sum(g["won"] for g in games)
+        tied = sum(g["tied"] for g in games)
+        return {"games": games, "won": won, "tied": tied, "lost": len(games) - won - tied,
+                "left": sum(g["abandoned"] for g in games),
                 "hints": self.store.hints_used(token, row.rules, row.players),
                 "players": row.players, "counted": not row.two}
 

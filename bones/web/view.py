@@ -214,7 +214,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     """The line under the status: which rule applies right now (`legal`: the actions the page is told of)."""
     rules = obs.rules
     if obs.game_over:
-        return f"{subject(rules.name)} is played {_played(rules)}. Press New to play again."
+        return f"{subject(rules.name)} is played {_played(rules)}. Press New game to play again."
     if not obs.to_move or not lid_open:
         return rules_summary(rules)
     if rules.asks and obs.center is not None:

@@ -463,10 +463,15 @@ def game_summary(names: Names, results: Sequence[RoundResult], scores: Sequence[
             how = f"blocked, won by {names.lower(r.winner)}"
         elif r.end != "blocked" and r.winner is not None:
             how = f"{names.who(r.winner)} {how}"
+            scorers = r.settlement.scorers
+            if rules is not None and rules.partners and scorers and r.winner not in scorers:  # out, and outcounted
+                side = "your side" if 0 in scorers else " & ".join(names.who(s) for s in scorers)
+                how += f"; {side} held fewer dots"
         rounds.append({"round": i + 1, "points": [r.points[c[0]] for c in columns], "how": how[:1].upper() + how[1:]})
     count = len(results)
     if _one_round(rules):
-        again = "" if count == 1 else f" {count} rounds were dealt: the first {count - 1} ended in equal dots."
+        first = "the first" if count == 2 else f"the first {count - 1}"
+        again = "" if count == 1 else f" {count} rounds were dealt: {first} ended in equal dots."
         text = game_text(names, scores, winner, rules) + again
     elif rules is not None and (rules.plays_for_chips or rules.game_end is GameEnd.DOUBLES_RUN_OUT):
         text = game_text(names, scores, winner, rules) + f" {count_words(count, rules.deal_word)}."

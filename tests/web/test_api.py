@@ -434,6 +434,10 @@ def test_two_players_lid(client: TestClient) -> None:
     v = st["view"]
     assert v["hand"] and v["lid_open"] and v["seat"] == v["current_seat"]
     mover = v["seat"]
+    reopened = state(client, "block")  # QA: a reload found the mover's tiles face up, for whoever held the device
+    assert reopened["view"]["hand"] is None and not reopened["view"]["lid_open"]
+    st = post(client, "/api/lid", {"game": "block", "id": st["id"], "n": st["n"]}).json()["state"]
+    v = st["view"]
     data = post(client, "/api/action", {"game": "block", "id": st["id"], "n": st["n"],
                                         "action": v["legal"][0]}).json()
     v = data["state"]["view"]
@@ -851,7 +855,7 @@ def test_the_french_boys_game_is_one_round_not_a_game_to_1() -> None:
         g = g.apply(g.legal_actions()[0])
     v = build_view(observe(g, 0), names)
     assert v["rule"] == ("The Boy's Game, French, is played as one round: going out, or the fewest dots when nobody "
-                         "can play, wins. Press New to play again.")
+                         "can play, wins. Press New game to play again.")
     assert build_view(observe(new_game("boys_game", 11, {"players": 2}), 0), names)["goal"] == "to 50"
 
 
@@ -866,7 +870,7 @@ def test_a_name_with_a_comma_in_it_closes_it_with_another(client: TestClient) ->
     while not g.over:
         g = g.apply(g.legal_actions()[0])
     v = build_view(observe(g, 0), Names(("You", "Computer 1", "Computer 2", "Computer 3")))
-    assert v["rule"] == "Block, playing on, is played to 1. Press New to play again."
+    assert v["rule"] == "Block, playing on, is played to 1. Press New game to play again."
     lines = client.get("/api/rules?game=honest_john_2&players=4").json()["sections"][0]["lines"]
     assert lines[0].startswith("Honest John, version 2, is played with the double-nine set")
     assert client.get("/api/rules?game=draw").json()["sections"][0]["lines"][0].startswith("Draw is played with")

@@ -132,7 +132,7 @@ def test_a_whole_game_at_a_table_of_many(browser: Any, server: Server, game: str
     settle(page)
     assert page.inner_text("#status") == "Game over."
     if game == "domino_pool":
-        assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New to play again."
+        assert view(page)["view"]["rule"] == "Domino Pool is played for 2 hands. Press New game to play again."
     # QA: reloaded, the box told only who won, and the hands left lay face down again
     round_text = page.inner_text("#game-over-round")
     page.reload()

@@ -148,7 +148,7 @@ def test_the_felt_is_laid_out_round_the_line(browser: Any, server: Server, devic
     left = pos.after.results[-1].hands_left[1]
     assert shown.count() == 1 and shown.locator(".tile-svg.face-up").count() == len(left)
     assert page.locator("#line .chalk-ring").count() == 0  # nobody plays to the finished round's ends
-    assert page.is_disabled("#undo")  # every hand is face up: the round is not taken back
+    assert page.get_attribute("#undo", "aria-disabled") == "true"  # every hand is face up: the round is not taken back
     label = shown.get_attribute("aria-label") or ""
     assert label.startswith("The computer:") and "face up" in label and not TILE_TEXT.search(label)
     shot(page, f"round_end_{device}")
@@ -202,7 +202,7 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert page.locator("#game-over-strip .chip.won").count() == 1
     assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
     # under the box the table's own record already counts the game, and Undo is off (the hands were shown)
-    assert page.locator("#record-strip .chip.won").count() == 1 and page.is_disabled("#undo")
+    assert page.locator("#record-strip .chip.won").count() == 1 and page.get_attribute("#undo", "aria-disabled") == "true"
     # the finished game, saved as a record, plays back to the same end (the link downloads it)
     href = page.get_attribute("#game-over-save", "href") or ""
     saved = page.request.get(server.url + href)
@@ -226,6 +226,39 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     settle(page)
     again = view(page)
     assert again["id"] != st["id"] and not again["view"]["game_over"]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_finished_game_switched_back_to_shows_how_it_ended(browser: Any, server: Server) -> None:
+    """QA: a reload showed the game-over box of a finished game, switching back to it from the Game menu did not."""
+    pos = find("all_fives", ends_game)
+    last = next(str(a) for a in pos.before.legal_actions() if a.tile is not None and str(a.tile) == pos.tile)
+    page = seat_at_table(browser, server, pos.game, pos.seed, actions=pos.actions + [last], idle=False)
+    page.wait_for_selector("#game-over[open]")
+    page.click("#game-over-close")
+    page.select_option("#game", "block")
+    settle(page)
+    assert page.eval_on_selector("#game-over", "d => d.open") is False
+    page.select_option("#game", "all_fives")
+    page.wait_for_selector("#game-over[open]")
+    assert page.inner_text("#game-over-text").startswith("You won the game")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_undo_between_two_people_says_why_it_takes_nothing_back(browser: Any, server: Server) -> None:
+    """QA: Undo was greyed out on every move between two people, and a click said nothing (only U gave the reason).
+    It stays greyed out, and a click says why."""
+    page = seat_at_table(browser, server, "block", 3, opponent="two")
+    page.click("#lid")
+    settle(page)
+    first = view(page)["view"]["legal"][0]  # the round's opening tile
+    page.click(f'#hand [data-tile="{first}"]')
+    settle(page)
+    assert view(page)["n"] == 1 and page.get_attribute("#undo", "aria-disabled") == "true"
+    page.click("#undo", force=True)  # greyed out (aria-disabled), yet a player's click reaches it
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('With two players')")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
@@ -552,23 +585,53 @@ def test_the_lid_stays_readable_under_the_pointer(browser: Any, server: Server) 
     page.context.close()
 
 
-def test_a_refused_choice_leaves_the_menus_on_the_game_on_the_table(browser: Any, server: Server) -> None:
-    """Two players chosen, then Honest John (four to eight): the server refuses and the table stays on Draw, so
-    the Game menu must say Draw again, not Honest John over a game of Draw; the same for the Opponent menu."""
+def test_games_two_people_cannot_share_are_greyed_out_in_the_menus(browser: Any, server: Server) -> None:
+    """QA: with Two players chosen the Game menu offered Honest John (four to eight), refused once chosen; and at a
+    game of four, Two players was offered. Both are greyed out, and the menus stay on the game on the table."""
     page = seat_at_table(browser, server, "draw", 3, opponent="two")
-    page.select_option("#game", "honest_john")
-    page.wait_for_function("() => document.querySelector('#say').textContent.includes('Choose a computer level')")
-    settle(page)
-    assert page.eval_on_selector("#game", "e => e.value") == "draw"
-    assert page.eval_on_selector("#opponent", "e => e.value") == "two"
+    disabled = page.eval_on_selector_all("#game option", "os => Object.fromEntries(os.map((o) => [o.value, o.disabled]))")
+    assert disabled["honest_john"] and disabled["partnership_block"] and disabled["domino_pool"]
+    assert disabled["honest_john_2"] and not disabled["draw"] and not disabled["muggins"]  # 2 to 4 seats: two may
     page.context.close()
     page = seat_at_table(browser, server, "honest_john", 3, players=4)
-    page.select_option("#opponent", "two")
-    page.wait_for_function("() => document.querySelector('#say').textContent.includes('Choose a computer level')")
-    settle(page)
-    assert page.eval_on_selector("#opponent", "e => e.value") == "beginner"
+    assert page.eval_on_selector("#opponent option[value=two]", "o => o.disabled")
+    assert not page.eval_on_selector("#game option[value=draw]", "o => o.disabled")
     assert page.eval_on_selector("#game", "e => e.value") == "honest_john"
     assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_dialogs_close_from_their_top_and_from_outside_on_a_phone(browser: Any, server: Server) -> None:
+    """QA: on a phone the Rules' only Close lay some 1,900 px down, and a tap outside a dialog did nothing."""
+    page = seat_at_table(browser, server, "bergen", 3, device=PHONE)
+    page.locator("#rules").tap()
+    page.wait_for_selector("#rules-dialog[open] #rules-body section")
+    x = page.locator("#rules-dialog .dialog-x")
+    assert x.is_visible() and x.bounding_box()["y"] < 844  # type: ignore[index]
+    page.eval_on_selector("#rules-dialog", "d => { d.scrollTop = d.scrollHeight / 2; }")
+    box = x.bounding_box()
+    assert box is not None and 0 <= box["y"] < 844  # still in sight, half way down the rules
+    x.tap()
+    page.wait_for_selector("#rules-dialog:not([open])", state="attached")
+    page.locator("#settings").tap()
+    page.wait_for_selector("#settings-dialog[open]")
+    page.mouse.click(5, 5)  # on the backdrop, outside the box
+    page.wait_for_selector("#settings-dialog:not([open])", state="attached")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_the_record_counts_a_tie_for_first_as_tied(browser: Any, server: Server) -> None:
+    page = seat_at_table(browser, server, "draw", 3)
+    text = page.evaluate("""async () => {
+      const { recordText, recordChips } = await import('/static/dialogs.js');
+      const rec = { counted: true, hints: 0, won: 1, tied: 1, lost: 1, left: 0,
+                    games: [{ won: true }, { won: false, tied: true }, { won: false }] };
+      const strip = document.createElement('div');
+      recordChips(strip, rec.games);
+      return [recordText(rec), [...strip.children].map((c) => c.getAttribute('aria-label'))];
+    }""")
+    assert text == ["1 won, 1 tied, 1 lost.", ["Game 1: won", "Game 2: tied for first", "Game 3: lost"]]
     page.context.close()
 
 

@@ -16,7 +16,7 @@ from bones.engine.rules import GameEnd
 from bones.web import computer
 from bones.web import table as table_module
 from bones.web.table import Table
-from bones.web.words import Names, game_text
+from bones.web.words import Names, game_summary, game_text
 
 from .conftest import open_game, play_first_legal
 
@@ -72,6 +72,15 @@ def test_a_level_chosen_mid_game_plays_from_the_next_game(app: Any, client: Test
     assert again["opponent"] == "medium" and again["opponent_note"] is None
 
 
+def test_undo_between_two_people_names_whose_tile_it_took_back() -> None:
+    """QA: the Boy's Game, a double keeping Player 2's turn, said "Your last tile is taken back."."""
+    two = Names(("Player 1", "Player 2"))
+    assert table_module._taken_back(["6-6 R"], [1], [True], {0, 1}, two) == "Player 2's last tile is taken back."
+    you = Names(("You", "The computer"))
+    assert table_module._taken_back(["6-6 R", "6-4 R"], [0, 1], [True, True], {0}, you) == \
+        "Your last tile and the answer to it are taken back."
+
+
 def test_two_players_take_back_only_their_own_tile_face_up(client: TestClient) -> None:
     """Item 8: the second player could undo the first player's move while the lid was closed."""
     settings(client, opponent="two")
@@ -117,6 +126,20 @@ def test_each_game_and_number_of_players_keeps_its_own_record(app: Any, client: 
     assert settings(client, players=3)["record"]["games"] == three["record"]["games"]
 
 
+def test_a_game_tied_for_first_is_recorded_as_tied_not_lost(app: Any, client: TestClient) -> None:
+    """Domino Pool for three ended 22, 22, 16 chips: you tied for the most with a computer. Tied below another
+    seat is a loss."""
+    st = settings(client, game="domino_pool", players=3)
+    row = app.state.store.game(st["id"])
+    app.state.store.add_record(row, False, [22, 22, 16])
+    rec = open_game(client, "domino_pool")["record"]
+    assert rec["games"] == [{"won": False, "tied": True, "abandoned": False}]
+    assert (rec["won"], rec["tied"], rec["lost"]) == (0, 1, 0)
+    app.state.store.add_record(row, False, [16, 22, 22])
+    rec = open_game(client, "domino_pool")["record"]
+    assert (rec["won"], rec["tied"], rec["lost"]) == (0, 1, 1)
+
+
 def test_new_game_leaves_a_game_unfinished_as_a_loss(client: TestClient) -> None:
     st = open_game(client, "all_fives")
     assert not st["in_progress"]
@@ -126,7 +149,7 @@ def test_new_game_leaves_a_game_unfinished_as_a_loss(client: TestClient) -> None
     assert st["in_progress"]
     left = client.post("/api/new", json={"game": "all_fives"}).json()["state"]
     assert left["id"] != st["id"] and not left["in_progress"]
-    assert left["record"]["games"] == [{"won": False, "abandoned": True}]
+    assert left["record"]["games"] == [{"won": False, "tied": False, "abandoned": True}]
     assert left["record"]["lost"] == 1 and left["record"]["left"] == 1
     # between two people nothing is recorded
     settings(client, opponent="two")
@@ -152,7 +175,9 @@ def test_the_end_of_a_game_says_every_round_and_who_won(client: TestClient) -> N
     assert f"{len(summary['rounds'])} round" in summary["text"]
     end = last_frames[-1]["round_end"]
     assert end["game_over"] and end["summary"] == summary
-    assert st["record"]["games"] == [{"won": st["view"]["winner"] == 0, "abandoned": False}]
+    won = st["view"]["winner"] == 0
+    tied = st["view"]["winner"] is None and summary["scores"][0] == max(summary["scores"])
+    assert st["record"]["games"] == [{"won": won, "tied": tied, "abandoned": False}]
 
 
 def test_the_last_move_is_explained_after_a_reload(client: TestClient) -> None:
@@ -468,3 +493,21 @@ def test_a_hint_for_the_only_move_says_what_it_scores() -> None:
         if seen >= 3:
             break
     assert seen >= 3
+
+
+def test_the_summary_says_when_the_side_that_went_out_was_outcounted() -> None:
+    """QA: "+12 for You & Computer 2 … Computer 1 went out" read as points paid to the wrong side."""
+    from bones.engine import get_rules
+    from bones.engine.game import RoundResult
+    from bones.engine.scoring import settle
+
+    rules = get_rules("partnership_block")
+    out = settle(rules, "out", 1, (5, 0, 3, 20))
+    r = RoundResult("out", out.winner, out.points, out.pips_left, 0, out, ((), (), (), ()))
+    names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
+    summary = game_summary(names, [r], r.points, None, rules.target, rules)
+    assert summary["rounds"] == [{"round": 1, "points": [12, 0],  # type: ignore[index]
+                                  "how": "Computer 1 went out; your side held fewer dots"}]
+    ours = settle(rules, "out", 0, (0, 5, 3, 2))
+    r = RoundResult("out", ours.winner, ours.points, ours.pips_left, 0, ours, ((), (), (), ()))
+    assert game_summary(names, [r], r.points, None, rules.target, rules)["rounds"][0]["how"] == "You went out"  # type: ignore[index]

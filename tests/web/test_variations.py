@@ -582,7 +582,7 @@ def test_round_and_game_words_for_the_new_games() -> None:
         "equal dots, nobody wins; the tiles are dealt again.")
     rounds = [result(french, "blocked", None, (9, 9)), result(french, "out", 1, (8, 0))]
     summary = game_summary(NAMES, rounds, (0, 1), 1, 1, french, [None, None])
-    assert summary["text"] == "The computer won the game. 2 rounds were dealt: the first 1 ended in equal dots."
+    assert summary["text"] == "The computer won the game. 2 rounds were dealt: the first ended in equal dots."
     assert [r["how"] for r in summary["rounds"]] == ["Blocked, equal dots: dealt again", "The computer went out"]
     won = game_summary(NAMES, [result(french, "blocked", None, (9, 13))], (1, 0), 0, 1, french, [None])
     assert won["text"] == "You won the game." and won["rounds"][0]["how"] == "Blocked, won by you"

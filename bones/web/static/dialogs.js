@@ -120,22 +120,24 @@ export function wireSettings(change) {
 export function recordChips(strip, games) {
   strip.replaceChildren(...games.map((g, i) => {
     const chip = document.createElement("span");
-    chip.className = `chip ${g.won ? "won" : "lost"}${g.abandoned ? " left" : ""}`;
+    chip.className = `chip ${g.won ? "won" : g.tied ? "tied" : "lost"}${g.abandoned ? " left" : ""}`;
     chip.setAttribute("role", "listitem");
-    const said = `Game ${i + 1}: ${g.won ? "won" : g.abandoned ? "left unfinished, lost" : "lost"}`;
+    const said = `Game ${i + 1}: ${g.won ? "won" : g.tied ? "tied for first" : g.abandoned ? "left unfinished, lost" : "lost"}`;
     chip.setAttribute("aria-label", said);
     chip.title = said;  // a pointer resting on a chip reads it too: a chip's colour alone says little
     return chip;
   }));
 }
 
-/** The record in one line: "3 won, 2 lost (1 left unfinished). Hints used: 4." */
+/** The record in one line: "3 won, 1 tied, 2 lost (1 left unfinished). Hints used: 4." (a tie for the most
+ * chips or points is neither won nor lost) */
 export function recordText(rec) {
   const hints = rec.hints ? ` Hints used: ${rec.hints}.` : "";
   if (!rec.counted) return "Games between two people are not recorded.";
   if (!rec.games.length) return `No games played yet.${hints}`;
   const left = rec.left ? ` (${rec.left} left unfinished)` : "";
-  return `${rec.won} won, ${rec.lost} lost${left}.${hints}`;
+  const tied = rec.tied ? ` ${rec.tied} tied,` : "";
+  return `${rec.won} won,${tied} ${rec.lost} lost${left}.${hints}`;
 }
 
 /** A game's name in the middle of a sentence: "the Block Game", "Matadore". */

@@ -130,12 +130,19 @@ function renderPanel(state) {
   const together = state.settings.opponent === "two";
   playersSel.disabled = together;
   playersSel.title = together ? "Two people share the table: two players" : "";
+  // two people share the table only in games for two: the others are greyed out in the menu, not refused once chosen
+  for (const option of gameSel.options) {
+    const game = state.games.find((g) => g.id === option.value);
+    option.disabled = together && !!game && !game.players.includes(2);
+  }
+  const forTwo = state.games.find((g) => g.id === state.game)?.players.includes(2);
+  for (const option of $("opponent").options) if (option.value === "two") option.disabled = !forTwo;
   // Where the level chosen does not play this game, or is not the one playing the game on the table, it says so.
   const notes = [state.stand_in, state.opponent_note].filter(Boolean).join(" ");
   $("stand-in").hidden = !notes;
   $("stand-in").textContent = notes;
   $("show-moves").checked = !!state.settings.show_moves;
-  $("undo").disabled = !state.can_undo;
+  undoOff(!state.can_undo);
   // Single-key shortcuts are announced only while they are on (Settings turns them off).
   for (const [id, key] of Object.entries(SHORTCUT_KEYS)) {
     const node = $(id);
@@ -173,6 +180,7 @@ function renderRecord(state) {
   $("record-title").textContent = seatCounts(state).length > 1 ? `${name}, ${state.players} players` : name;
   recordChips($("record-strip"), rec.counted ? rec.games : []);
   $("record-text").textContent = recordText(rec);
+  $("record-note").hidden = !rec.counted; // what the chips' colours mean: nothing between two people
 }
 
 function renderView(view) {
@@ -674,13 +682,13 @@ async function playFrames(frames, state) {
           const name = recordName(state);
           // the record under the box already counts this game, and Undo has nothing left to take back
           renderRecord(state);
-          $("undo").disabled = !state.can_undo;
+          undoOff(!state.can_undo);
           const again = await gameOver(f.round_end.round_text, f.round_end.summary, state.record, name, recordUrl(state),
             ev.kind === "deal" ? "" : ev.text);
           if (again === "again") { ui.busy = false; ui.revealed = null; applyState(state); return startOver(); }
           // closed: the last round's hands stay face up on the table behind it (nothing is hidden any more)
         } else {
-          $("undo").disabled = !state.can_undo; // every hand is face up: the finished round is not taken back
+          undoOff(!state.can_undo); // every hand is face up: the finished round is not taken back
           await roundEnd(f.round_end);
           ui.revealed = null;
         }
@@ -864,6 +872,14 @@ async function hint() {
   }
 }
 
+/** Undo greyed out when there is nothing it may take back, but still answering a tap or a click: the server says
+ * why (between two people, a tile laid stands once the tiles are face down), which a disabled button could not. */
+function undoOff(off) {
+  const btn = $("undo");
+  btn.setAttribute("aria-disabled", String(off));
+  btn.classList.toggle("off", off);
+}
+
 async function undo() {
   if (ui.busy || !ui.state) return say(waitText());
   say("");
@@ -927,6 +943,7 @@ async function changeSetting(body) {
   }
   say("");
   if (body.sound) wakeSound();
+  const shown = ui.state?.id;
   const data = await send(api.settings, body);
   if (!data && ui.state) {
     // refused (Two players chosen for a game of four, say): the menus and Settings show the table as it is again
@@ -935,6 +952,27 @@ async function changeSetting(body) {
     return;
   }
   if (data && data.state.opponent_note && "opponent" in body) say(data.state.opponent_note);
+  // a finished game switched back to shows how it ended, as a reload does
+  if (data && !(data.frames && data.frames.length) && data.state.id !== shown) await showEnded(data.state);
+}
+
+/** A dialog that its × and a tap outside it close, as its Close button does (Escape already does). */
+function closesOutside(dialog) {
+  dialog.querySelector(".dialog-x").addEventListener("click", () => dialog.close());
+  dialog.addEventListener("click", (e) => {
+    if (e.target !== dialog) return; // inside: the dialog's own padding is the dialog too, so measure
+    const r = dialog.getBoundingClientRect();
+    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) dialog.close();
+  });
+}
+
+/** The game-over box for a game that ended before the page showed it (a reload, a game switched back to). */
+async function showEnded(s) {
+  if (!s.view.game_over || !s.summary) return;
+  const ended = s.view.ended || {};
+  if (await gameOver(ended.round_text || "", s.summary, s.record, recordName(s), recordUrl(s), ended.move || "") === "again") {
+    startOver();
+  }
 }
 
 function rules() {
@@ -1025,6 +1063,7 @@ async function start() {
   $("help-close").addEventListener("click", () => $("help-dialog").close());
   $("help-rules").addEventListener("click", rules);
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+  for (const id of ["rules-dialog", "settings-dialog", "help-dialog"]) closesOutside($(id));
   $("confirm-yes").addEventListener("click", startOver);
   $("confirm-no").addEventListener("click", () => $("confirm").close());
   $("round-end-ok").addEventListener("click", () => ui.continueRound && ui.continueRound());
@@ -1067,14 +1106,7 @@ async function start() {
       if (data.state.view.last_round) speakNow(lastRound(data.state.view)); // never heard: the reload cut it off
     }
     document.body.dataset.busy = "0";
-    const s = ui.state;
-    if (!moves && s.view.game_over && s.summary) { // over before the page opened (the frames show their own end)
-      const name = recordName(s);
-      const ended = s.view.ended || {};
-      if (await gameOver(ended.round_text || "", s.summary, s.record, name, recordUrl(s), ended.move || "") === "again") {
-        startOver();
-      }
-    }
+    if (!moves) await showEnded(ui.state); // over before the page opened (the frames show their own end)
   } catch (e) {
     $("status").textContent = e.message;
   }
