@@ -34,7 +34,7 @@ with atomic instructions, which cost more than the search itself. The small ones
 (`_inline`), each call site a copy typed anew; the large ones called from several places (a play, the moves, the
 rule of thumb) are compiled once and inlined by LLVM (`_big`): the same speed, in a third of the compiling time of
 numba's inlining of everything. The search is compiled once more for each family of rules whose shape it then
-knows as constants (`FIXED`, `par`, `SOLVE`): about 75 s in all, once, kept in numba's disk cache.
+knows as constants (`FIXED`, `par`, `SOLVE`): about a minute and a half in all, once, kept in numba's disk cache.
 """
 
 from __future__ import annotations
