@@ -812,3 +812,19 @@ def test_a_summary_longer_than_its_box_says_it_scrolls(browser: Any, server: Ser
         if said:
             assert page.inner_text("#game-over-more") == f"{rounds} rounds: scroll the table to see them all."
         page.context.close()
+
+
+def test_ten_rounds_of_honest_john_fit_the_game_over_box_on_a_desktop(browser: Any, server: Server) -> None:
+    """QA: at 1280 × 800 the box showed 7 of 10 rounds (and said to scroll), with room to spare on the screen."""
+    from tests.kit import random_game
+
+    game = random_game("honest_john", 5, 100_000, {"players": 4})
+    assert game.over and len(game.results) == 10
+    actions = [str(a) for rnd in game.actions for a in rnd]
+    desk = {**DESKTOP, "viewport": {"width": 1280, "height": 800}}
+    page = seat_at_table(browser, server, "honest_john", 5, players=4, device=desk, actions=actions, idle=False)
+    page.wait_for_selector("#game-over[open]")
+    assert page.eval_on_selector(".summary-box", "b => b.scrollHeight <= b.clientHeight + 1")
+    assert not page.is_visible("#game-over-more")
+    shot(page, "honest_john_game_over_1280x800")
+    page.context.close()

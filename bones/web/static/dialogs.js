@@ -221,6 +221,7 @@ export function gameOver(roundText, summary, record, title, recordUrl, lastMove 
   total.className = "total";
   table.replaceChildren(head, ...rows, total);
   table.classList.toggle("many", summary.names.length > 4);
+  table.classList.toggle("long", summary.rounds.length > 7); // rows set closer: ten rounds in sight at 1280 × 800
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
   dlg.showModal();
