@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .game import GameState, RoundResult
+from .rules import Rules
 from .record import RecordError, load, parse_json
 
 
@@ -18,13 +19,16 @@ def round_winner(r: RoundResult) -> int | None:
     return lightest[0] if len(lightest) == 1 else None
 
 
-def round_won_by(r: RoundResult) -> list[int]:
-    """The seats the game's rules give a finished round to: the seat that went out or reached the target, the side
-    or the tied hands that score, the hands that share a pool; none where nobody scores (Honest John's blocked
-    round, equal hands)."""
-    if r.end == "target":
-        return [] if r.winner is None else [r.winner]
-    return sorted(r.settlement.scorers)
+def round_won_by(r: RoundResult, rules: Rules) -> list[int]:
+    """The seats the game's rules give a finished round to: the seat (or side) that went out or reached the target,
+    even where it scores nothing; the side or the tied hands that score; the hands that share a pool; none where
+    nobody wins it (Honest John's blocked round, equal hands, partners' sides even)."""
+    scorers = sorted(r.settlement.scorers)
+    if scorers or r.winner is None or r.end == "blocked":
+        return scorers
+    if rules.partners and r.end == "out":
+        return []  # the sides held as many pips: the side that went out does not win the round either
+    return sorted(rules.side_of(r.winner))
 
 
 def game_won_by(game: GameState) -> list[int]:
@@ -45,7 +49,7 @@ def summary(game: GameState) -> dict[str, Any]:
     rounds = []
     for r in game.results:
         winner = round_winner(r)
-        won_by = round_won_by(r)
+        won_by = round_won_by(r, game.rules)
         rounds.append({"end": r.end, "winner": winner, "points": list(r.points), "pips_left": list(r.pips_left),
                        **_differs(won_by, winner)})
     rnd = game.round

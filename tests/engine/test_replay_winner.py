@@ -40,6 +40,12 @@ def test_winners_are_the_contracts_in_every_game(config: tuple[str, dict[str, An
                 assert r["winner"] is not None
             if "won_by" in r:  # only where it says something `winner` does not
                 assert r["won_by"] != ([] if r["winner"] is None else [r["winner"]])
+            won_by = r.get("won_by", [] if r["winner"] is None else [r["winner"]])
+            partners = "sides" in out
+            if partners:  # a side, or nobody (the sides even)
+                assert won_by in ([], *out["sides"]), (rules_id, seed, k, r)
+            elif r["end"] in ("out", "target"):  # the seat out wins its round, even where it scores nothing
+                assert r["winner"] in won_by, (rules_id, seed, k, r)
         scores = out["scores"]
         top = [s for s, v in enumerate(scores) if v == max(scores)]
         assert out["winner"] == (top[0] if out["finished"] and len(top) == 1 else None)
@@ -78,4 +84,4 @@ def test_bergen_gives_a_blocked_round_to_the_hand_free_of_doublets() -> None:
     out = settle(get_rules("bergen"), "blocked", None, (2, 11), (True, False))
     r = RoundResult("blocked", out.winner, out.points, out.pips_left, 0, out, ((), ()))
     assert out.points == (0, 1)
-    assert round_winner(r) == 0 and round_won_by(r) == [1]
+    assert round_winner(r) == 0 and round_won_by(r, get_rules("bergen")) == [1]

@@ -240,9 +240,19 @@ def test_a_finished_game_switched_back_to_shows_how_it_ended(browser: Any, serve
     page.select_option("#game", "block")
     settle(page)
     assert page.eval_on_selector("#game-over", "d => d.open") is False
+    page.dispatch_event("#game", "pointerdown")  # chosen with the mouse
     page.select_option("#game", "all_fives")
     page.wait_for_selector("#game-over[open]")
     assert page.inner_text("#game-over-text").startswith("You won the game")
+    page.click("#game-over-close")
+    # passed over with the arrow keys (each arrow a choice, the focus in the menu): said, not a box taking the focus
+    page.select_option("#game", "block")
+    settle(page)
+    page.focus("#game")
+    page.dispatch_event("#game", "keydown")
+    page.select_option("#game", "all_fives")
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('You won the game')")
+    assert page.eval_on_selector("#game-over", "d => d.open") is False
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
@@ -416,6 +426,17 @@ def test_a_second_tab_catches_up_without_being_told_to_reload(browser: Any, serv
     assert "Reload" not in said and "it now shows the table as it is" in said
     assert second.evaluate("() => document.querySelectorAll('#hand .tile-btn').length") == \
         len(now["view"]["hand"]) and view(second)["n"] == now["n"]
+    # the same for a Hint asked in a tab left behind (review: it said "another tab?" and stayed behind)
+    tile = view(first)["view"]["legal"][0].split()[0]
+    first.click(f'#hand [data-tile="{tile}"]')
+    if first.locator("#line .chalk-dot").count():
+        first.locator("#line .chalk-dot").first.click()
+    settle(first)
+    second.click("#hint")
+    second.wait_for_function("() => document.querySelector('#say').textContent.includes('it now shows the table')")
+    settle(second)
+    assert second.evaluate("() => document.querySelectorAll('#hand .tile-btn').length") == \
+        len(view(first)["view"]["hand"])  # the table fetched anew under the refusal
     first.context.close()
 
 
@@ -615,6 +636,14 @@ def test_dialogs_close_from_their_top_and_from_outside_on_a_phone(browser: Any, 
     page.wait_for_selector("#rules-dialog:not([open])", state="attached")
     page.locator("#settings").tap()
     page.wait_for_selector("#settings-dialog[open]")
+    assert page.evaluate("() => document.activeElement.id") == "settings-title"  # not the ×: Enter would close it
+    title = page.locator("#settings-title").bounding_box()
+    assert title is not None
+    page.mouse.move(title["x"] + 5, title["y"] + 5)  # a drag begun inside, let go outside: it stays open
+    page.mouse.down()
+    page.mouse.move(5, 5)
+    page.mouse.up()
+    assert page.eval_on_selector("#settings-dialog", "d => d.open")
     page.mouse.click(5, 5)  # on the backdrop, outside the box
     page.wait_for_selector("#settings-dialog:not([open])", state="attached")
     assert not page.errors  # type: ignore[attr-defined]

@@ -116,7 +116,8 @@ export function wireSettings(change) {
   $("settings-close").addEventListener("click", () => $("settings-dialog").close());
 }
 
-/** The record as chips: red for a game won, dark for one lost, crossed when it was left unfinished. */
+/** The record as chips: red for a game won, dark for one lost, half and half for a tie for first, crossed when it
+ * was left unfinished. */
 export function recordChips(strip, games) {
   strip.replaceChildren(...games.map((g, i) => {
     const chip = document.createElement("span");
@@ -221,7 +222,7 @@ export function gameOver(roundText, summary, record, title, recordUrl, lastMove 
   total.className = "total";
   table.replaceChildren(head, ...rows, total);
   table.classList.toggle("many", summary.names.length > 4);
-  table.classList.toggle("long", summary.rounds.length > 7); // rows set closer: ten rounds in sight at 1280 × 800
+  table.classList.toggle("closer", summary.rounds.length > 7); // rows set closer: ten rounds in sight at 1280 × 800
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
   dlg.showModal();

@@ -756,20 +756,25 @@ async function send(call, body, arrived = null) {
     return data;
   } catch (e) {
     if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
-    say(e.message);
-    if (e.status === 409) {
-      try {
-        applyState((await api.state(ui.state?.game)).state);
-        // shown again over the table fetched anew; spoken again only if it says something new (a refusal was heard
-        // twice where the fetch took longer than an instant)
-        if (e.code === "stale") say(BEHIND);
-        else say(e.message, false);
-      } catch (_) { /* the refusal is shown */ }
-    }
+    await refused(e);
     return null;
   } finally {
     document.body.dataset.busy = "0";
   }
+}
+
+/** A refusal said; where the table has moved on (409: another tab, the game over), the table as it is fetched and
+ * shown under it. */
+async function refused(e) {
+  say(e.message);
+  if (e.status !== 409) return;
+  try {
+    applyState((await api.state(ui.state?.game)).state);
+    // shown again over the table fetched anew; spoken again only if it says something new (a refusal was heard
+    // twice where the fetch took longer than an instant)
+    if (e.code === "stale") say(BEHIND);
+    else say(e.message, false);
+  } catch (_) { /* the refusal is shown */ }
 }
 
 /** Where the finished game's record is fetched from (a file to keep; the server gives it only once it is over). */
@@ -863,7 +868,7 @@ async function hint() {
     renderView(ui.view);
     announce(data.hint.say);
   } catch (e) {
-    say(e.message);
+    await refused(e); // a tab behind another catches up, as after a refused move
   } finally {
     btn.removeAttribute("aria-busy");
     btn.classList.remove("thinking");
@@ -952,17 +957,24 @@ async function changeSetting(body) {
     return;
   }
   if (data && data.state.opponent_note && "opponent" in body) say(data.state.opponent_note);
-  // a finished game switched back to shows how it ended, as a reload does
-  if (data && !(data.frames && data.frames.length) && data.state.id !== shown) await showEnded(data.state);
+  // a finished game switched to (not one whose end the frames just showed)
+  return data && !(data.frames && data.frames.length) && data.state.id !== shown && data.state.view.game_over
+    ? data.state : null;
 }
 
 /** A dialog that its × and a tap outside it close, as its Close button does (Escape already does). */
 function closesOutside(dialog) {
   dialog.querySelector(".dialog-x").addEventListener("click", () => dialog.close());
-  dialog.addEventListener("click", (e) => {
-    if (e.target !== dialog) return; // inside: the dialog's own padding is the dialog too, so measure
+  const outside = (e) => { // the backdrop is the dialog too, as is its padding: measure
+    if (e.target !== dialog) return false;
     const r = dialog.getBoundingClientRect();
-    if (e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom) dialog.close();
+    return e.clientX < r.left || e.clientX > r.right || e.clientY < r.top || e.clientY > r.bottom;
+  };
+  let pressedOutside = false; // a drag begun inside (selecting words, a slip off a label) does not close it
+  dialog.addEventListener("pointerdown", (e) => { pressedOutside = outside(e); });
+  dialog.addEventListener("click", (e) => {
+    if (pressedOutside && outside(e)) dialog.close();
+    pressedOutside = false;
   });
 }
 
@@ -1076,7 +1088,11 @@ async function start() {
     $(id).addEventListener("change", async (e) => {
       const was = pointed;
       pointed = false;
-      await changeSetting(setting(e.target.value));
+      const ended = await changeSetting(setting(e.target.value));
+      // a finished game chosen shows how it ended, as a reload does; passed over with the arrow keys (each arrow
+      // is a choice) it is only said, so the box does not take the focus from the menu at every finished game
+      if (ended && was) await showEnded(ended);
+      else if (ended) say(ended.view.result || "Game over.");
       if (was && document.activeElement === e.target) focusHand();
     });
   };
