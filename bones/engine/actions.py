@@ -18,6 +18,8 @@ from .tiles import Tile, TileParseError
 # S0 ... S17: each seat's own line in a star
 _END_RE = re.compile(r"^(?:[LRUD]|[UD]\d{1,2}|S\d{1,2})$")
 _PLAY_END_RE = re.compile(r"^([A-Z]+\d{0,2})(?::(\d{1,2}))?$")
+_SPACED_COLON = re.compile(r"\s*:\s*")
+_SPACED_PLUS = re.compile(r"\s*\+\s*")
 
 
 class ActionParseError(ValueError):
@@ -56,7 +58,8 @@ class Action:
         """Read an action; either tile order and extra spaces are accepted, and the end may be left out."""
         if not isinstance(text, str):
             raise ActionParseError(f"{text!r} is not an action")
-        words = text.split()
+        # extra spaces around the half facing out and the claim too: "6-1 L : 6" is "6-1 L:6", "5-0 L+ 10" "5-0 L +10"
+        words = _SPACED_PLUS.sub(" +", _SPACED_COLON.sub(":", text)).split()
         if not words:
             raise ActionParseError("an empty action: write a tile and an end like '6-4 R', or 'draw' or 'pass'")
         if len(words) == 1 and words[0].lower() in WORDS:

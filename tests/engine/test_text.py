@@ -100,3 +100,13 @@ def test_any_text_parses_or_raises_action_parse_error(text: str) -> None:
     except ActionParseError:
         return
     assert Action.parse(str(a)) == a
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("3-4 R: 4", "4-3 R:4"), ("3-4 R :4", "4-3 R:4"), ("4-3 R : 4", "4-3 R:4"), (" 6 - 1 L :6 ", "6-1 L:6"),
+    ("5-4 L + 9", "5-4 L +9"), ("5-4 L+9", "5-4 L +9"), ("5-0 L +  10", "5-0 L +10"),
+])
+def test_extra_spaces_around_the_half_out_and_the_claim_are_accepted(text: str, canonical: str) -> None:
+    """The record contract: "parsing accepts either tile order and extra spaces" — also inside `6-1 L:6` and
+    `5-0 L +10`, which a conformance check found refused ("3-4 R: 4", "5-4 L + 9")."""
+    assert str(Action.parse(text)) == canonical
