@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .game import GameState, RoundResult
-from .rules import Rules
 from .record import RecordError, load, parse_json
+from .rules import Rules
 
 
 def round_winner(r: RoundResult) -> int | None:

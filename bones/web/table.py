@@ -290,12 +290,20 @@ class Table:
         self._take_level(row, settings)
         return row
 
+    @staticmethod
+    def _level_for(row: GameRow, settings: dict[str, Any], started: Callable[[], bool]) -> str:
+        """Who plays `row`: a game nobody has played in yet takes the level chosen (a level: two people never take
+        over a computer's game); from then on it keeps its own. `started` is asked only where it decides."""
+        chosen = settings["opponent"]
+        if not row.two and chosen in LEVELS and row.opponent != chosen and (row.opponent == "" or not started()):
+            return str(chosen)
+        return row.opponent
+
     def _take_level(self, row: GameRow, settings: dict[str, Any]) -> None:
-        """A game nobody has played in yet takes the level chosen (from then on it keeps its own)."""
-        wanted = settings["opponent"]  # (a level: two people never take over a computer's game)
-        if not row.two and wanted in LEVELS and row.opponent != wanted and (row.opponent == ""
-                                                                            or not self._started(row)):
-            row.opponent = wanted
+        """The level chosen kept by a game nobody has played in yet."""
+        level = self._level_for(row, settings, lambda: self._started(row))
+        if level != row.opponent:
+            row.opponent = level
             self.store.save_game(row)
 
     def _started(self, row: GameRow, rep: Replayed | None = None) -> bool:
@@ -973,8 +981,7 @@ class Table:
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
         started = self._started(row, rep)
-        chosen = settings["opponent"]
-        playing = chosen if not started and not game.over and not row.two and chosen in LEVELS else row.opponent
+        playing = row.opponent if game.over else self._level_for(row, settings, lambda: started)
         last = None
         if rep.before is not None and len(rep.before.results) == len(game.results):  # the round still on the table
             last = self._event(names, rep.before, game, rep.seats[-1])
