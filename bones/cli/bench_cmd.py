@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         if out.get("expert"):
             print("Expert: exact worlds (median), ms per decision (median / 99th percentile), million nodes a second:")
             for rid, fig in out["expert"].items():
+                cut = f"  ({fig['clock_cuts']} cut short by the time cap)" if fig["clock_cuts"] else ""
                 print(f"  {rid:<18} {fig['worlds_p50']:>5.0f} {fig['ms_p50']:>8.1f} / {fig['ms_p99']:>7.1f} "
-                      f"{fig['mnodes_per_s']:>7.2f}")
+                      f"{fig['mnodes_per_s']:>7.2f}{cut}")
     return 0

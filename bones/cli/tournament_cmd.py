@@ -148,6 +148,9 @@ def summary(result: TournamentResult) -> str:
     tie = "a tie counts half" if result.sides == 2 else "a tie among k counts 1/k"
     against = "B's side" if result.sides == 2 else "a B seat"
     unit = "chips " if get_rules(result.rules).plays_for_chips else "points"
+    cut_a, cut_b = result.clock_cuts
+    cut = ([f"clock     {cut_a} decisions of A and {cut_b} of B were cut short by the time cap: on a quieter or "
+            "faster machine these games may go otherwise"] if cut_a or cut_b else [])
     return "\n".join([
         f"{result.rules}: {table}, {n} games in duplicate",
         f"wins      {a} (A) {wa}, {b} (B) {wb}, ties {result.ties}",
@@ -157,4 +160,5 @@ def summary(result: TournamentResult) -> str:
         f"per hand  A {_signed(gain)} {unit.strip()} against {against} (each game's gain over its hands, averaged; "
         f"95% interval {_signed(glo)} to {_signed(ghi)})",
         f"ms/move   A median {ta['p50']:.2f}, p99 {ta['p99']:.2f};  B median {tb['p50']:.2f}, p99 {tb['p99']:.2f}",
+        *cut,
     ])

@@ -28,12 +28,14 @@ class MatchResult:
 
     `times_ms[seat]` holds one entry per real decision (more than one legal action) of that seat, in
     milliseconds; forced moves (a single legal play, draw or pass) are still asked of the player but not timed.
+    `clock_cuts[seat]`: that seat's decisions the wall-time safety cap ended early (`Choice.clock_cut`).
     """
 
     game: GameState
     winner: int | None
     times_ms: tuple[tuple[float, ...], ...]
     moves: int
+    clock_cuts: tuple[int, ...] = ()
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -60,6 +62,7 @@ def play_game(
         raise ValueError(f"{rules.name} here is played by {rules.players}, but {len(players)} players were given")
     game = GameState.new(rules, seed=seed, names=[p.name for p in players])
     times: list[list[float]] = [[] for _ in players]
+    cuts = [0] * len(players)
     moves = 0
     while not game.over:
         seat = game.current_seat
@@ -72,6 +75,7 @@ def play_game(
         elapsed = (time.perf_counter() - start) * 1000.0
         if not forced:
             times[seat].append(elapsed)
+        cuts[seat] += choice.clock_cut
         try:
             game = game.apply(choice.action)
         except IllegalAction as e:
@@ -82,4 +86,4 @@ def play_game(
             raise RuntimeError(f"the game did not end after {MAX_MOVES} moves")
         if on_move is not None:
             on_move(game, seat, choice)
-    return MatchResult(game, game.winner, tuple(tuple(t) for t in times), moves)
+    return MatchResult(game, game.winner, tuple(tuple(t) for t in times), moves, tuple(cuts))

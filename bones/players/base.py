@@ -15,11 +15,19 @@ from bones.engine.observation import Observation
 
 @dataclass(frozen=True)
 class Budget:
-    """How much thinking a search may do: counted in worlds so the same position gets the same answer;
-    wall time is only a cap."""
+    """How much thinking a search may do: counted in worlds, and in nodes for `seconds` of this machine's search
+    (`expert.node_allowance`), so the same position gets the same answer on any machine. Wall time is only a
+    safety cap: `cap` seconds (`seconds` when None), which may depend on the time left where the computer seats
+    share one."""
 
     worlds: int = 120
     seconds: float = 1.0
+    cap: float | None = None
+
+    @property
+    def cap_seconds(self) -> float:
+        """The wall-time safety cap."""
+        return self.seconds if self.cap is None else self.cap
 
 
 @dataclass(frozen=True)
@@ -29,6 +37,8 @@ class Choice:
     action: Action
     analysis: dict[str, float] | None = None
     reason: str | None = None
+    clock_cut: bool = False  # the wall-time safety cap ended the search before its budget: on a faster or quieter
+    # machine the choice might differ (tournaments count these, so a figure that depends on the machine says so)
 
 
 @runtime_checkable

@@ -11,12 +11,15 @@ make some likelier than others (a light tile laid beside a heavy one that fitted
 that seat held no heavy tile to lay explains it better). Measured against Hard in Block, this weighting took
 Expert from 71 to 78 % on 400 duplicate games of `--seed 101`.
 
-The budget is counted in worlds: the same position always gets the same answer (the random generator is seeded
-from the player's seed and the observation). Wall time is only a safety cap, checked between worlds: only in a
-decision that comes near it can the answer depend on the machine. A world's exact search is capped in nodes; a world
-past the cap gets a second, longer try (a bigger budget and table, within the time left), and one past that is
-searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact. Near the
-cap a world's budgets shrink to what the time left allows at the speed seen so far, so that its tries end in it.
+The budget is counted in worlds and nodes: the same position always gets the same answer, on any machine (the random
+generator is seeded from the player's seed and the observation). A decision may search `node_allowance` nodes in all
+(its budget's seconds at a speed this machine's search keeps with room to spare); a world's exact search is capped in
+nodes; a world past the cap gets a second, longer try (a bigger budget and table, within the nodes left), and one
+past that is searched again a fixed number of moves deep, ending in static estimates, and is counted as not exact.
+Near the allowance a world's budgets shrink to the nodes left, and no world is begun that would likely overrun
+them. Wall time is only a safety cap, checked between worlds, that binds on a machine much slower or busier than
+this one (it had been the budget: a quarter of the decisions of four-handed Block with seven tiles each, and one in
+ten of Five Up's, ended on the clock, so their answers depended on the machine's speed and load).
 
 Exact, with one economy: in each world the actions go best-first by their average so far, and an action proven
 more than a window (WINDOW of the target; SCORING_WINDOW where the ends score) worse than the best of that world
@@ -55,6 +58,7 @@ from typing import Callable
 
 from bones.engine.actions import Action
 from bones.engine.observation import Observation
+from bones.engine.rules import LayoutKind, Rules
 
 from . import star_search
 from .base import Budget, Choice
@@ -68,6 +72,9 @@ from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, searc
 from .solver_core import POOL_SCALE, PROBE_NODES
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
+NODES_PER_SECOND = 6_000_000  # a decision's node allowance per second of its budget: this machine's compiled search
+# keeps 8 to 12 million nodes a second in heavy decisions (about 0.7 s of search for a one-second budget)
+SPINNER_NODES_PER_SECOND = 2_000_000  # where every double opens two more ends (Five Up): about 3 million a second
 WORLD_NODES = 300_000  # node budget of one world's exact search; a few worlds in a hundred early in an All Fives
 # or Draw round need more, and those get a second try with a bigger budget and table, RETRY_NODES
 WINDOW = 0.3  # share of the target: a play this many points worse than the best in a world counts as that much
@@ -89,17 +96,29 @@ def worlds_for(obs: Observation, budget: Budget) -> int:
 
 @dataclass(frozen=True)
 class Stats:
-    """What the last decision cost: worlds sampled and solved, how many exactly, nodes, seconds."""
+    """What the last decision cost: worlds sampled and solved, how many exactly, nodes, seconds, and whether the
+    safety cap (wall time) ended it before its budget of worlds and nodes."""
 
     worlds: int
     exact: int
     nodes: int
     seconds: float
+    clock_cut: bool = False
+
+
+def node_allowance(rules: Rules, seconds: float) -> int:
+    """The nodes a decision may search in all, for a budget of `seconds`: fixed per game, so that the answer does
+    not depend on the machine's speed (sets too big to compile are searched in plain Python, some fifty times
+    slower)."""
+    rate = SPINNER_NODES_PER_SECOND if rules.layout is LayoutKind.EVERY_SPINNER else NODES_PER_SECOND
+    if rules.tile_count > MAX_COMPILED_TILES:
+        rate //= 50
+    return int(rate * seconds)
 
 
 def world_budget(cap: int, retry_nodes: int, left: int) -> tuple[int, int]:
-    """The node budgets of one world's first try and of its longer try (0: none), given the nodes the time left
-    allows. Each try must end in that time: where it holds two whole first tries, the world gets `cap` and a longer
+    """The node budgets of one world's first try and of its longer try (0: none), given the decision's nodes left.
+    Each try must end within them: where it holds two whole first tries, the world gets `cap` and a longer
     try of up to `retry_nodes`; where it is shorter there is no longer try, and the first try and the depth-limited
     one after it (a world past its first budget searches again, as much) share it, MIN_WORLD_NODES the least
     (never more than `cap`)."""
@@ -181,15 +200,16 @@ class Expert:
         if not legal:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
         if obs.rules.asks:  # Honest John's star: worlds played out by the engine (`star_search`)
-            values, played = star_search.analyse(obs, legal, budget.worlds, budget.seconds,
+            values, played = star_search.analyse(obs, legal, budget.worlds, budget.cap_seconds,
                                                  decision_seed(self.seed, obs), star_search.bar(obs.rules))
-            return legal, values, Stats(played, 0, 0, time.perf_counter() - start)
+            return legal, values, Stats(played, 0, 0, time.perf_counter() - start, played < max(1, budget.worlds))
         rng = random.Random(decision_seed(self.seed, obs))
         belief = Belief(obs)
         self.solver.clear()
         totals = [0.0] * len(legal)
         worlds = exact = nodes = 0
-        deadline = start + CAP_SHARE * budget.seconds
+        clock_cut = False
+        deadline = start + CAP_SHARE * budget.cap_seconds
         # sets too big to compile are searched in plain Python, some fifty times slower: a smaller node budget
         cap = self.world_nodes if obs.rules.tile_count <= MAX_COMPILED_TILES else self.world_nodes // 50
         samples, weights = self._worlds(obs, belief, rng, worlds_for(obs, budget))
@@ -205,18 +225,21 @@ class Expert:
         face_up: list[list[float]] = [[] for _ in legal]  # each action's value in each world
         deep = self.shared_next and obs.seats == 2 and not obs.rules.claims
         # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
-        first_deadline = start + CAP_SHARE * budget.seconds * (FACE_UP_SHARE if deep else 1.0)
+        first_deadline = start + CAP_SHARE * budget.cap_seconds * (FACE_UP_SHARE if deep else 1.0)
+        allowance = int(node_allowance(obs.rules, budget.seconds) * (FACE_UP_SHARE if deep else 1.0))
         solved_worlds: list[World] = []
         rated = rated_plays(obs, self.read_plays) if self.read_plays else []
         temperature = self.read_temperature * max(1, obs.rules.end_multiple)
         for world, weight in zip(samples, weights):
+            if worlds and nodes + nodes / worlds > allowance:
+                break  # the budget: another world would likely overrun the decision's nodes
             now = time.perf_counter()
             if worlds and now + (now - solving) / worlds > first_deadline:
+                clock_cut = True
                 break  # the safety cap: another world would likely overrun it
             state = world_state(obs, world)
             self.solver.clear()  # a fresh (small) table each world: its entries of the world before never match
-            rate = nodes / (now - solving) if nodes and now > solving else 5e6
-            world_cap, retry = world_budget(cap, self.retry_nodes, int((first_deadline - now) * rate))
+            world_cap, retry = world_budget(cap, self.retry_nodes, allowance - nodes)
             if rated:
                 spent = [0]
                 solve = self._solver_for(rng, world_cap, window_points, by_rule, spent)
@@ -247,7 +270,8 @@ class Expert:
                                         window_points, deadline, cap)
             nodes += more
             values = shared if shared is not None else values
-        return legal, values, Stats(worlds, exact, nodes, time.perf_counter() - start)
+            clock_cut = clock_cut or shared is None
+        return legal, values, Stats(worlds, exact, nodes, time.perf_counter() - start, clock_cut)
 
     def _shared(self, obs: Observation, legal: list[Action], worlds: list[World], weights: list[float],
                 face_up: list[list[float]], averages: list[float], rng: random.Random, window: int,
@@ -311,4 +335,4 @@ class Expert:
         legal, values, stats = self.analyse(obs, budget)
         self.last = stats
         best = max(range(len(legal)), key=lambda i: (values[i], -i))
-        return Choice(legal[best], {str(a): v for a, v in zip(legal, values)})
+        return Choice(legal[best], {str(a): v for a, v in zip(legal, values)}, clock_cut=stats.clock_cut)

@@ -88,10 +88,11 @@ class Hard(HeuristicPlayer):
         rules = obs.rules
         if rules.asks and not rules.sells and any(a.tile is not None for a in legal):
             # Honest John's version 2: a few deals played out (see GIFT_STAR_WORLDS)
-            values, _ = star_search.analyse(obs, legal, GIFT_STAR_WORLDS, GIFT_STAR_SECONDS,
-                                            decision_seed(self.seed, obs))
+            values, played = star_search.analyse(obs, legal, GIFT_STAR_WORLDS, GIFT_STAR_SECONDS,
+                                                 decision_seed(self.seed, obs))
             best = max(range(len(legal)), key=lambda i: (values[i], -i))
-            return Choice(legal[best], {str(a): round(v, 3) for a, v in zip(legal, values)})
+            return Choice(legal[best], {str(a): round(v, 3) for a, v in zip(legal, values)},
+                          clock_cut=played < GIFT_STAR_WORLDS)
         return super()._choose(obs, legal)
 
     def shuts(self, obs: Observation, table: Table) -> bool:

@@ -2,7 +2,8 @@
 the seats swapped; partners: the sides swapped; N each for himself: A in every seat, B in the others).
 
 Deal i of a tournament with seed S is dealt from a seed derived from (S, i) alone, so the games, and every figure
-but the times, are the same whatever the number of worker processes.
+but the times, are the same whatever the number of worker processes, and on any machine where no decision was cut
+short by the wall-time safety cap (`clock_cuts`, 0 on a machine that keeps up).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class GameSummary:
     share: float = 0.0
     hands: int = 1
     gain_a: float = 0.0  # A's result per hand: points (or chips won, less lost) per hand, less a B side's
+    clock_cuts: tuple[int, int] = (0, 0)  # decisions of A's seats and of B's that the wall-time safety cap ended
 
 
 @dataclass
@@ -84,6 +86,12 @@ class TournamentResult:
         """A's mean result per hand over a B side's, with a 95% interval across the games."""
         return mean_interval([g.gain_a for g in self.games])
 
+    @property
+    def clock_cuts(self) -> tuple[int, int]:
+        """Decisions of A and of B that the wall-time safety cap ended early: where both are 0, every figure but
+        the times is the same on any machine."""
+        return (sum(g.clock_cuts[0] for g in self.games), sum(g.clock_cuts[1] for g in self.games))
+
     def ms_per_move(self, side: int) -> dict[str, float]:
         ms = [t for g in self.games for t in (g.ms_a if side == 0 else g.ms_b)]
         return {"p50": percentile(ms, 50), "p99": percentile(ms, 99)}
@@ -107,6 +115,7 @@ class TournamentResult:
             "gain_per_hand": round(gain, 3),
             "gain_per_hand_ci95": [round(glo, 3), round(ghi, 3)],
             "ms_per_move": {keys[i]: {k: round(v, 3) for k, v in self.ms_per_move(i).items()} for i in (0, 1)},
+            "clock_cuts": {keys[i]: self.clock_cuts[i] for i in (0, 1)},
         }
 
 
@@ -164,7 +173,8 @@ def _summary(rules: Rules, pair: int, ds: int, seats_a: tuple[int, ...], m: Any)
     gain = ((scores[seat_a] - start) - (b_score - start)) / hands
     ms_b = tuple(t for side in others for s in side for t in m.times_ms[s])
     ms_a = tuple(t for s in seats_a for t in m.times_ms[s])
-    return GameSummary(pair, ds, seat_a, winner, (scores[seat_a], b_score), ms_a, ms_b, share, hands, gain)
+    cuts = (sum(m.clock_cuts[s] for s in seats_a), sum(m.clock_cuts[s] for side in others for s in side))
+    return GameSummary(pair, ds, seat_a, winner, (scores[seat_a], b_score), ms_a, ms_b, share, hands, gain, cuts)
 
 
 def pairs_for(games: int, per_deal: int = 2) -> int:

@@ -68,14 +68,16 @@ def expert_bench(
 ) -> dict[str, dict[str, float]]:
     """Per rules id: median worlds solved exactly, median and 99th-percentile decision time (ms), over
     `positions` positions at each stage; also the median CPU time, the median time at each stage, and the face-up
-    search's nodes per second of decision time (millions: all its nodes over all its time, sampling included)."""
+    search's nodes per second of decision time (millions: all its nodes over all its time, sampling included), and
+    how many decisions the wall-time safety cap ended before their budget (`clock_cuts`: 0 on a machine that keeps
+    up, where every decision is the same on any machine)."""
     expert = Expert(seed=seed)
     out: dict[str, dict[str, float]] = {}
     for rid in rules_ids:
         exact: list[float] = []
         ms: list[float] = []
         cpu: list[float] = []
-        nodes = 0
+        nodes = cuts = 0
         by_stage: dict[str, float] = {}
         for stage in STAGES:
             if stage == "lead" and not free_lead(get_rules(rid)):
@@ -91,6 +93,7 @@ def expert_bench(
                 assert expert.last is not None
                 stage_exact.append(expert.last.exact)
                 nodes += expert.last.nodes
+                cuts += expert.last.clock_cut
             ms += stage_ms
             exact += stage_exact
             by_stage[f"ms_p50_{stage}"] = round(percentile(stage_ms, 50), 1)
@@ -102,6 +105,7 @@ def expert_bench(
             "cpu_ms_p50": round(percentile(cpu, 50), 1),
             "mnodes_per_s": round(nodes / (sum(ms) * 1000.0), 2) if ms and sum(ms) > 0 else 0.0,
             "positions": len(ms),
+            "clock_cuts": cuts,
             **by_stage,
         }
     return out

@@ -33,16 +33,20 @@ class Suggestion(NamedTuple):
 
 
 class Clock:
-    """The thinking time of the computer seats answering one request, shared out seat by seat: each gets what is
-    left divided by the seats still to answer before a person acts."""
+    """The thinking time of the computer seats answering one request. Each seat's search is the same whatever the
+    machine: a fixed share of the time, in nodes (the time over the computer seats at the table, so that a whole
+    round of them fits in it). Its safety cap is the wall time left divided by the seats still to answer before a
+    person acts."""
 
     def __init__(self, seconds: float = ANSWER_SECONDS, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
+        self.seconds = seconds
         self.deadline = now() + seconds
 
-    def budget(self, seats_left: int) -> Budget:
+    def budget(self, seats_left: int, computers: int) -> Budget:
         left = max(0.0, self.deadline - self.now())
-        return Budget(WORLDS, max(MIN_SECONDS, left / max(1, seats_left)))
+        return Budget(WORLDS, max(MIN_SECONDS, self.seconds / max(1, computers)),
+                      cap=max(MIN_SECONDS, left / max(1, seats_left)))
 
 
 def level_note(level: str, rules: Rules) -> str | None:

@@ -504,7 +504,8 @@ class Table:
             if game.round_index != deal:  # a new round: its computer seats get their own time
                 clock, deal = self.clock(), game.round_index
             # a seat with one thing to do does it at once; one with a choice thinks within its share of the time
-            budget = clock.budget(self._seats_to_answer(game, seat, humans)) if len(legal) > 1 else None
+            budget = (clock.budget(self._seats_to_answer(game, seat, humans), game.seats - len(humans))
+                      if len(legal) > 1 else None)
             action = computer.choose(_level(row), row.seed + len(row.actions), obs, budget)
             self._apply(row, rep, action, frames)
 

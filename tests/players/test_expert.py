@@ -212,17 +212,61 @@ def test_game_value_rises_with_points_and_weighs_them_more_near_the_target() -> 
     assert game_value(10, late) - game_value(0, late) > game_value(10, obs) - game_value(0, obs)
 
 
-def test_a_world_near_the_time_cap_gets_only_the_nodes_the_time_left_allows() -> None:
+def test_a_world_near_the_decisions_allowance_gets_only_the_nodes_left() -> None:
     from bones.players.expert import MIN_WORLD_NODES, world_budget
 
-    # time to spare: the whole budget, and a longer try within the time left
+    # nodes to spare: the whole budget, and a longer try within the nodes left
     assert world_budget(300_000, 4_000_000, 10_000_000) == (300_000, 4_000_000)
     assert world_budget(300_000, 4_000_000, 1_000_000) == (300_000, 1_000_000)
-    # short of time: no longer try, and the first try and the one after it end within the time left
+    # short of nodes: no longer try, and the first try and the one after it end within the nodes left
     first, longer = world_budget(300_000, 4_000_000, 500_000)
     assert longer == 0 and 2 * first <= 500_000 and first > 0
     assert world_budget(300_000, 4_000_000, 0) == (MIN_WORLD_NODES, 0)
     assert world_budget(6_000, 4_000_000, 0) == (6_000, 0)  # a plain-Python search's smaller budget stays its own
+
+
+class TickingClock:
+    """A machine of a given speed, to the decision's eye: each reading of the clock is `tick` seconds after the
+    last, whatever the real time."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+def test_a_heavy_decision_is_the_same_on_a_fast_machine_and_a_slow_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four-handed Block with seven each, the whole set dealt: 120 worlds of the first lead overrun a tenth of a
+    # second's nodes, so the decision stops at its allowance: at the same world, with the same answer, whether the
+    # machine is fast (a microsecond between worlds) or slow (half a millisecond: 120 worlds stay inside the cap)
+    import bones.players.expert as expert_module
+    from bones.players.expert import WORLD_NODES, node_allowance
+
+    rules = get_rules("partnership_block", {"hand_size": 7})
+    game = GameState.new(rules, seed=3)
+    assert game.current_seat is not None
+    obs = observe(game, game.current_seat)
+    assert len(obs.legal_actions()) > 1
+    budget = Budget(worlds=120, seconds=0.1)
+    answers = []
+    for tick in (1e-6, 5e-4):
+        monkeypatch.setattr(expert_module, "time", TickingClock(tick))
+        legal, values, stats = Expert(seed=5).analyse(obs, budget)
+        answers.append((legal, values, stats.worlds, stats.nodes))
+        assert 0 < stats.worlds < 120  # the allowance stopped it, not the clock
+        assert stats.nodes <= node_allowance(rules, 0.1) + 2 * WORLD_NODES
+    assert answers[0] == answers[1]
+
+
+def test_each_game_searches_the_nodes_its_speed_allows_in_a_second() -> None:
+    from bones.players.expert import node_allowance
+
+    draw, five_up = node_allowance(get_rules("draw"), 1.0), node_allowance(get_rules("five_up"), 1.0)
+    assert 5_000_000 <= draw <= 8_000_000  # about 0.7 s of the compiled search at 8-12 million nodes a second
+    assert five_up < draw / 2  # every double a spinner: many more ends to try at each node
+    assert node_allowance(get_rules("draw"), 0.5) == draw // 2
 
 
 def test_hint_says_muggins_when_the_other_side_left_points_unclaimed() -> None:

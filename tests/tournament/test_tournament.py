@@ -47,6 +47,33 @@ def test_mirror_match_is_even_and_counts_ties_half() -> None:
     assert set(result.to_json()["ms_per_move"]) == {"easy (A)", "easy (B)"}
 
 
+class CrawlingClock:
+    """A machine so slow that each reading of Expert's clock is a fifth of a second after the last."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.2
+        return self.now
+
+
+def test_a_tournament_says_when_the_time_cap_cut_decisions_short(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # on a machine that keeps up, Expert's decisions end on their budget of worlds and nodes, and nothing is said
+    quick = run_tournament("block", ["expert", "easy"], games=2, seed=3, jobs=1)
+    assert quick.clock_cuts == (0, 0)
+    import bones.players.expert as expert_module
+
+    monkeypatch.setattr(expert_module, "time", CrawlingClock())
+    slow = run_tournament("block", ["expert", "easy"], games=2, seed=3, jobs=1)
+    assert slow.clock_cuts[0] > 0 and slow.clock_cuts[1] == 0
+    assert slow.to_json()["clock_cuts"] == {"expert": slow.clock_cuts[0], "easy": 0}
+    assert main(["tournament", "--rules", "block", "--players", "expert", "easy", "--games", "2", "--seed", "3",
+                 "--jobs", "1"]) == 0
+    assert f"{slow.clock_cuts[0]} decisions of A and 0 of B were cut short by the time cap" in capsys.readouterr().out
+
+
 def test_unknown_names_fail_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown player 'wizard'"):
         run_tournament("draw", ["easy", "wizard"], games=2, jobs=1)
@@ -70,7 +97,7 @@ def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {"rules", "players", "seats", "games", "wins", "ties", "win_rate", "ci95", "fair_share",
-                         "points_per_game", "gain_per_hand", "gain_per_hand_ci95", "ms_per_move"}
+                         "points_per_game", "gain_per_hand", "gain_per_hand_ci95", "ms_per_move", "clock_cuts"}
     assert data["rules"] == "draw" and data["players"] == ["medium", "beginner"] and data["games"] == 4
     assert sum(data["wins"]) + data["ties"] == 4
     assert data["win_rate"] == pytest.approx((data["wins"][0] + data["ties"] / 2) / 4)
@@ -78,6 +105,7 @@ def test_cli_json_is_one_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert 0 <= lo <= data["win_rate"] <= hi <= 1
     assert set(data["ms_per_move"]) == {"medium", "beginner"}
     assert set(data["ms_per_move"]["medium"]) == {"p50", "p99"}
+    assert data["clock_cuts"] == {"medium": 0, "beginner": 0}  # the rules of thumb have no clock to run out
 
 
 def test_cli_human_summary(capsys: pytest.CaptureFixture[str]) -> None:

@@ -231,10 +231,24 @@ class FakeClock(computer.Clock):
         self.given: list[float] = []
         FakeClock.made.append(self)
 
-    def budget(self, seats_left: int) -> Any:
-        b = super().budget(seats_left)
+    def budget(self, seats_left: int, computers: int) -> Any:
+        b = super().budget(seats_left, computers)
         self.given.append(b.seconds)
         return b
+
+
+def test_a_computer_seat_searches_the_same_however_long_the_seats_before_it_took() -> None:
+    # its search (worlds and nodes) is its fixed share of the second, so the same position gets the same move on
+    # any machine and after an Undo; only the safety cap shrinks with the time the seats before it used
+    now = [0.0]
+    clock = computer.Clock(now=lambda: now[0])
+    first = clock.budget(3, 3)
+    now[0] = 0.6  # the first seat thought long (a slow or busy machine)
+    second = clock.budget(2, 3)
+    assert first.seconds == second.seconds == computer.ANSWER_SECONDS / 3
+    assert first.cap_seconds == pytest.approx(1 / 3) and second.cap_seconds == pytest.approx(0.2)
+    now[0] = 5.0  # past the whole second: the seat still makes a considered move
+    assert clock.budget(1, 3).cap_seconds == computer.MIN_SECONDS
 
 
 SHARED_SECOND_SEED = 1
