@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .e2e_helpers import Server, open_table, play_turn, settle, spoken, view
+from .e2e_helpers import Server, open_table, play_turn, seat_at_table, settle, spoken, view
 from .test_e2e_games import WATCH
 
 
@@ -150,4 +150,44 @@ def test_a_refusal_is_heard_once(browser: Any, server: Server) -> None:
     assert len(heard) == 1 and heard[0].count("nothing to undo") == 1, heard
     # QA: in the round-end box a refusal was also written to a live note of its own, so it was read twice
     assert page.get_attribute("#round-end-note", "aria-live") is None
+    page.context.close()
+
+
+def test_whose_turn_it_is_is_heard_after_the_computers_moves_and_when_the_page_opens(browser: Any,
+                                                                                   server: Server) -> None:
+    """Accessibility review: at a table of four the live region spoke each computer's move and never the turn, so a
+    screen reader's player heard "Computer 3 laid one–blank on the left end" and had to guess the turn had come;
+    a page opened said nothing at all."""
+    page = seat_at_table(browser, server, "sebastopol", 2, players=4)
+    page.evaluate(WATCH)
+    for _ in range(12):
+        if play_turn(page) in ("tile", "dot"):
+            break
+    st = view(page)["view"]
+    heard = page.evaluate("() => window.heard")
+    assert heard and heard[-1].endswith(st["status"]), heard[-3:]
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    settle(page)
+    page.wait_for_function("(s) => document.getElementById('live').textContent.endsWith(s)", arg=st["status"])
+    # the round's result is heard once: the box the focus goes to is not a group named by that same text
+    assert page.get_attribute("#round-end", "aria-labelledby") is None
+    page.context.close()
+
+
+def test_a_game_dealt_behind_settings_is_told_when_it_closes(browser: Any, server: Server) -> None:
+    """Accessibility review: a variation chosen deals a new game behind the Settings dialog, and the computer's
+    first move went to a live region the dialog shuts out, so it was never heard."""
+    page = open_table(browser, server.url)
+    page.select_option("#game", "muggins")
+    settle(page)
+    page.click("#settings")
+    page.wait_for_selector("#settings-dialog[open]")
+    page.check('#variations-body input[data-key="claims"][value="true"]')
+    settle(page)
+    page.evaluate(WATCH)
+    page.click("#settings-close")
+    page.wait_for_function("() => window.heard.length > 0")
+    heard = page.evaluate("() => window.heard")
+    assert heard[-1].startswith("A new game of Muggins") and heard[-1].endswith(view(page)["view"]["status"])
     page.context.close()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Iterator
 
@@ -245,14 +246,51 @@ def test_a_finished_game_switched_back_to_shows_how_it_ended(browser: Any, serve
     page.wait_for_selector("#game-over[open]")
     assert page.inner_text("#game-over-text").startswith("You won the game")
     page.click("#game-over-close")
-    # passed over with the arrow keys (each arrow a choice, the focus in the menu): said, not a box taking the focus
+    # chosen with the keys (the focus in the menu): said, not a box taking the focus
     page.select_option("#game", "block")
     settle(page)
     page.focus("#game")
-    page.dispatch_event("#game", "keydown")
-    page.select_option("#game", "all_fives")
+    page.keyboard.press("ArrowDown")  # Block, then All Fives
+    page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('You won the game')")
     assert page.eval_on_selector("#game-over", "d => d.open") is False
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def on_table(page: Any) -> str:
+    """The game the server has on this browser's table (its settings), whatever the Game menu shows."""
+    return str(page.evaluate("async () => (await (await fetch('/api/state')).json()).state.game"))
+
+
+def comes_to(page: Any, game: str, timeout: float = 15) -> bool:
+    """Whether the server's table comes to `game` within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if on_table(page) == game:
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
+def test_stepping_through_the_game_menu_with_the_arrows_deals_nothing_until_enter_or_leaving_it(
+        browser: Any, server: Server) -> None:
+    """Accessibility review: each arrow on a closed menu is a change, and each dealt a game and played the
+    computer's moves, so a keyboard player took a minute to reach Honest John. The choice now waits."""
+    page = seat_at_table(browser, server, "draw", 3)
+    page.focus("#game")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    assert page.input_value("#game") == "draw_dominoes"
+    page.wait_for_function("() => document.querySelector('#say').textContent.includes('press Enter to choose it')")
+    assert on_table(page) == "draw"  # nothing dealt or opened on the way
+    page.keyboard.press("Enter")
+    assert comes_to(page, "draw_dominoes")
+    settle(page)
+    page.focus("#game")
+    page.keyboard.press("ArrowUp")  # back to All Fives, then Tab away: the focus leaving chooses it
+    page.keyboard.press("Tab")
+    assert comes_to(page, "all_fives")
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

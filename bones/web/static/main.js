@@ -28,6 +28,7 @@ const ui = {
   claim: null, // where scores are claimed: the points armed for the next tile laid
   claimOpen: false, // the amounts to claim are on show
   face: null, // {tile, end, outs}: a tile that can lie either way round, waiting for the half to face out
+  settingsFrom: null, // the game on the table when Settings was opened
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -123,7 +124,7 @@ function renderPanel(state) {
   const playersSel = $("players");
   $("players-field").hidden = counts.length < 2;
   if (playersSel.dataset.game !== state.game) {
-    playersSel.replaceChildren(...counts.map((n) => new Option(`${n}`, String(n))));
+    playersSel.replaceChildren(...counts.map((n) => new Option(`${n} players`, String(n))));
     playersSel.dataset.game = state.game;
   }
   playersSel.value = String(state.players);
@@ -674,8 +675,11 @@ async function playFrames(frames, state) {
       if (ev.kind === "pass" || ev.kind === "ask") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"], .star-line[data-seat="${ev.seat}"]`) || $("others")));
       const ends = f.round_end && f.round_end.game_over;
       say(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text), false);
-      // the move that ends the game is told in the game-over box: the live region is shut out while it is open
-      if (!ends) speakNow(heardWithCut(f.view, ev.text));
+      // the move that ends the game is told in the game-over box: the live region is shut out while it is open;
+      // after the last move heard, whose turn it is now (at a table of eight the last of many moves was all a
+      // screen reader's player heard, and had to guess that the turn had come)
+      const turn = i === frames.length - 1 && !f.round_end ? ` ${state.view.status}` : "";
+      if (!ends) speakNow(`${heardWithCut(f.view, ev.text)}${turn}`);
       if (f.round_end) {
         if (ends) {
           ui.fresh = null;
@@ -1064,7 +1068,19 @@ async function start() {
   $("undo").addEventListener("click", undo);
   $("new").addEventListener("click", newGame);
   $("rules").addEventListener("click", rules);
-  $("settings").addEventListener("click", () => ui.state && openSettings(ui.state));
+  $("settings").addEventListener("click", () => {
+    if (!ui.state) return;
+    ui.settingsFrom = ui.state.id;
+    openSettings(ui.state);
+  });
+  // a variation chosen deals a new game behind the dialog, and what the computer did then went to a live region
+  // the dialog shuts out: closed, it says what is on the table now
+  $("settings-dialog").addEventListener("close", () => {
+    const s = ui.state;
+    if (!s || s.id === ui.settingsFrom) return;
+    const last = s.last && !s.view.game_over ? `${s.last.text} ` : "";
+    speakNow(`A new game of ${subject(midName(s.view.name))} is dealt. ${last}${s.view.status}`);
+  });
   $("claim").addEventListener("click", toggleClaims);
   $("muggins").addEventListener("click", muggins);
   $("shut").addEventListener("click", shut);
@@ -1081,19 +1097,42 @@ async function start() {
   $("round-end-ok").addEventListener("click", () => ui.continueRound && ui.continueRound());
   // A menu chosen from with the mouse or a finger hands the focus back to the hand, so the single keys work again
   // (a menu keeps letters to itself: "h" in the Game menu would choose Honest John); chosen with the keys, it keeps it.
+  // Stepped through with the arrow keys (or a letter) while closed, a menu changes at each step: each step would
+  // open or deal a game and play the computer's moves, so the choice waits for Enter or for the focus to leave.
+  const STEPS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
   const menu = (id, setting) => {
+    const sel = $(id);
     let pointed = false;
-    $(id).addEventListener("pointerdown", () => { pointed = true; });
-    $(id).addEventListener("keydown", () => { pointed = false; });
-    $(id).addEventListener("change", async (e) => {
-      const was = pointed;
-      pointed = false;
-      const ended = await changeSetting(setting(e.target.value));
-      // a finished game chosen shows how it ended, as a reload does; passed over with the arrow keys (each arrow
-      // is a choice) it is only said, so the box does not take the focus from the menu at every finished game
+    let stepped = false; // the last key stepped the closed menu to another choice
+    let waiting = false; // a choice stepped to and not yet made
+    const choose = async (was) => {
+      waiting = false;
+      const ended = await changeSetting(setting(sel.value));
+      // a finished game chosen shows how it ended, as a reload does; chosen from the keys it is only said, so the
+      // box does not take the focus from the menu
       if (ended && was) await showEnded(ended);
       else if (ended) say(ended.view.result || "Game over.");
-      if (was && document.activeElement === e.target) focusHand();
+      if (was && document.activeElement === sel) focusHand();
+    };
+    sel.addEventListener("pointerdown", () => { pointed = true; });
+    sel.addEventListener("keydown", (e) => {
+      pointed = false;
+      const key = e.key || "";
+      stepped = (STEPS.has(key) && !e.altKey) || (key.length === 1 && key !== " " && !e.ctrlKey && !e.metaKey);
+      if (key === "Enter" && waiting) {
+        e.preventDefault();
+        choose(false);
+      }
+    });
+    sel.addEventListener("blur", () => { if (waiting) choose(false); });
+    sel.addEventListener("change", () => {
+      const was = pointed;
+      pointed = false;
+      if (stepped && !was) {
+        waiting = true;
+        return say(`${sel.selectedOptions[0]?.text || sel.value}: press Enter to choose it.`);
+      }
+      choose(was);
     });
   };
   menu("game", (v) => ({ game: v }));
@@ -1119,7 +1158,9 @@ async function start() {
       await playFrames(data.frames, data.state);
     } else {
       applyState(data.state);
-      if (data.state.view.last_round) speakNow(lastRound(data.state.view)); // never heard: the reload cut it off
+      // what was never heard (a reload cut it off), and whose turn it is: a page opened says so once
+      const v = data.state.view;
+      speakNow([v.last_round ? lastRound(v) : "", v.game_over ? "" : v.status].filter(Boolean).join(" "));
     }
     document.body.dataset.busy = "0";
     if (!moves) await showEnded(ui.state); // over before the page opened (the frames show their own end)
