@@ -161,3 +161,15 @@ def test_a_round_of_honest_john_by_clicking(browser: Any, server: Server, game: 
     assert " takes " not in label, label  # QA: "takes a 7" after the round's end, when nothing more is laid
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_star_keeps_readable_tiles_on_a_page_zoomed_to_200_percent(browser: Any, server: Server) -> None:
+    """Accessibility review: at 200 % zoom (1280 x 800 seen as 640 x 400 CSS pixels) the star of eight lines was
+    fitted to the short window with halves of 12 px, smaller on the screen than unzoomed; the felt grows instead."""
+    zoomed = {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2}
+    page = seat_at_table(browser, server, "honest_john", 1, players=8, device=zoomed)
+    assert page.locator("#star .star-line").count() == 8
+    half = page.eval_on_selector("#star", "s => parseFloat(getComputedStyle(s).getPropertyValue('--u'))")
+    assert half >= 16
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()

@@ -170,10 +170,11 @@ export function drawStar(box, view, { height, fresh = null, hintEnd = null, reve
     ? [column(rows.slice(0, half), view, opts, true), column(rows.slice(half), view, opts, false)]
     : [column(rows, view, opts, false)];
   box.append(...(both ? [columns[0], hub, columns[1]] : [hub, columns[0]]));
-  // the largest tiles that keep to `height`: up to 30 px a half on a roomy desktop; never under 16 on a phone, where
-  // a half of 12 px left the pips of a long line unreadable (the felt grows instead, and the page scrolls)
+  // the largest tiles that keep to `height`: up to 30 px a half on a roomy desktop; never under 16, where a half of
+  // 12 px left the pips of a long line unreadable on a phone, and a page zoomed to 200 % (a short window, in CSS
+  // pixels) drew the star smaller on the screen than unzoomed (the felt grows instead, and the page scrolls)
   const tallest = () => Math.max(...columns.map((c) => c.scrollHeight));
-  for (let u = wide ? 30 : 24; u >= (wide ? 12 : 16); u--) {
+  for (let u = wide ? 30 : 24; u >= 16; u--) {
     box.style.setProperty("--u", `${u}px`);
     if (tallest() <= Math.max(height, 160) + 1) break;
   }
