@@ -191,3 +191,23 @@ def test_a_game_dealt_behind_settings_is_told_when_it_closes(browser: Any, serve
     heard = page.evaluate("() => window.heard")
     assert heard[-1].startswith("A new game of Muggins") and heard[-1].endswith(view(page)["view"]["status"])
     page.context.close()
+
+
+def test_the_hints_tile_and_a_waiting_arm_are_told_in_words(browser: Any, server: Server) -> None:
+    """Accessibility review: the tile the Hint suggests was marked for the eye only, and an arm of Sebastopol's
+    cross was read "(waits)", not saying for what."""
+    page = seat_at_table(browser, server, "sebastopol", 2, players=4)
+    for _ in range(12):
+        if any(e["waits"] for e in view(page)["view"]["ends"].values()):
+            break
+        play_turn(page)
+    assert any(e["waits"] for e in view(page)["view"]["ends"].values())
+    assert "(waits until all four arms are begun)" in page.get_attribute("#line", "aria-label")
+    st = view(page)["view"]
+    assert st["your_turn"]
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('Hint:')")
+    hinted = page.locator("#hand .tile-btn.hinted")
+    assert hinted.count() == 1 and hinted.get_attribute("aria-label").endswith(", the hint's tile")
+    assert page.locator("#hand .tile-btn:not(.hinted)[aria-label$=\"the hint's tile\"]").count() == 0
+    page.context.close()

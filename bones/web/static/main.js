@@ -444,11 +444,13 @@ function seatBox(o, view, many, sideways) {
 function renderOthers(view) {
   if (view.star) { // each seat's row of the star tells its hand: the far edge stays clear
     $("others").replaceChildren();
+    $("others").removeAttribute("aria-label"); // not a region named "The other hands" with nothing in it
     $("west").hidden = true;
     $("east").hidden = true;
     return;
   }
   const others = view.others;
+  $("others").setAttribute("aria-label", "The other hands");
   const many = others.length > 1;
   // Where each seat sits: on a wide screen the seats on your left and right take the sides of the table
   // (three at the table: left and right; four: left, across, right); on a phone they all sit along the far edge.
@@ -507,7 +509,9 @@ function renderLine() {
 function describeLine(view) {
   if (!view.center) return "The table is empty.";
   const count = 1 + Object.values(view.arms).reduce((n, a) => n + a.length, 0);
-  const ends = Object.entries(view.ends).map(([n, e]) => `${view.end_words[n]} shows ${e.pip}${e.waits ? " (waits)" : ""}`);
+  // an arm of Sebastopol's cross takes nothing more until all four are begun: "waits" alone said not for what
+  const ends = Object.entries(view.ends).map(([n, e]) =>
+    `${view.end_words[n]} shows ${e.pip}${e.waits ? " (waits until all four arms are begun)" : ""}`);
   const sum = view.scoring_ends && view.end_sum !== null ? ` The ends add up to ${view.end_sum}.` : "";
   return `The line, ${count} ${count === 1 ? "tile" : "tiles"}: ${lineTiles(view)} Open ends: ${ends.join(", ")}.${sum}`;
 }
@@ -585,7 +589,9 @@ function renderHand(view) {
     if (ui.pending === t) btn.classList.add("selected");
     if (ui.hint && ui.hint.tile === t) btn.classList.add("hinted");
     const fitWord = view.answer ? `, ${view.answer} it` : ", fits";
-    btn.setAttribute("aria-label", `${spoken(t)}${(show || view.answer) && fits ? fitWord : ""}${view.drawn.includes(t) ? ", drawn" : ""}`);
+    const hinted = ui.hint && ui.hint.tile === t ? ", the hint's tile" : ""; // marked for the eye, and for the ear
+    btn.setAttribute("aria-label",
+      `${spoken(t)}${(show || view.answer) && fits ? fitWord : ""}${view.drawn.includes(t) ? ", drawn" : ""}${hinted}`);
     btn.appendChild(tileSVG(a, b));
     btn.addEventListener("click", () => tapTile(t));
     hand.appendChild(btn);

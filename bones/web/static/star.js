@@ -111,7 +111,9 @@ function describeRow(line, view, shown) {
   const over = view.round_over || view.game_over; // nothing more is laid: what a line takes goes unsaid
   // "the double 0" read as the tiles are ("the double blank")
   const takes = line.takes.replace(/double (\d+)$/, (m, n) => spoken(`${n}-${n}`));
-  const state = line.closed ? "closed, its last tile face down" : line.pip === null || over ? "" : `takes ${takes}`;
+  // a line closed before its first tile has no last tile to turn face down
+  const shut = line.tiles.length ? "closed, its last tile face down" : "closed before its first tile";
+  const state = line.closed ? shut : line.pip === null || over ? "" : `takes ${takes}`;
   const held = shown ? `, left holding ${shown.length ? shown.map(spoken).join(", ") : "no tiles"}`
     : line.seat === view.seat ? "" : `; ${line.count} ${line.count === 1 ? "tile" : "tiles"} in hand`;
   const asked = `, asked to ${view.star.sells ? "sell" : "give"} a tile`; // "asked for a tile" sounded like asking
