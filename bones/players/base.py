@@ -13,12 +13,16 @@ from bones.engine.actions import Action
 from bones.engine.observation import Observation
 
 
+CAP_FACTOR = 2.0  # the safety cap, in times the budget's seconds, where no cap is given
+
+
 @dataclass(frozen=True)
 class Budget:
     """How much thinking a search may do: counted in worlds, and in nodes for `seconds` of this machine's search
-    (`expert.node_allowance`), so the same position gets the same answer on any machine. Wall time is only a
-    safety cap: `cap` seconds (`seconds` when None), which may depend on the time left where the computer seats
-    share one."""
+    (`expert.node_allowance`: about 0.7 s of it a second), so the same position gets the same answer on any machine
+    that keeps up. Wall time is only a safety cap: `cap` seconds, or CAP_FACTOR times `seconds` when None (room for
+    a machine a good deal slower or busier than this one before the clock cuts a decision); the web's computer
+    seats and the Hint set it to the time a person waits."""
 
     worlds: int = 120
     seconds: float = 1.0
@@ -27,7 +31,7 @@ class Budget:
     @property
     def cap_seconds(self) -> float:
         """The wall-time safety cap."""
-        return self.seconds if self.cap is None else self.cap
+        return CAP_FACTOR * self.seconds if self.cap is None else self.cap
 
 
 @dataclass(frozen=True)

@@ -81,10 +81,11 @@ WINDOW = 0.3  # share of the target: a play this many points worse than the best
 # worse (an upper bound of its value), not searched until its exact value is known
 SCORING_WINDOW = 0.2  # the same where the ends score (values spread wider: 0.2 of 250 is 50 points), measured to
 # change no choice in 100 All Fives positions, where 0.2 changed five of 100 in Draw and 0.3 one
-MIN_WORLD_NODES = PROBE_NODES  # the least a world is given when the time left is short: one root action's first pass
-RETRY_NODES = 4_000_000  # (or what the time left allows); a world still unsolved is searched again a fixed number
+MIN_WORLD_NODES = PROBE_NODES  # the least a world is given when the nodes left are few: one root action's first pass
+RETRY_NODES = 4_000_000  # (or the nodes left); a world still unsolved is searched again a fixed number
 # of moves deep (`solver.FALLBACK_DEPTH`) and is not exact
-FACE_UP_SHARE = 0.5  # of the time cap, for the face-up pass where a second pass shares the next decision
+FACE_UP_SHARE = 0.5  # of the node allowance and the time cap, for the face-up pass where a second pass shares the
+# next decision
 POOL_WORLDS = 8  # times the budget's worlds where a hand wins or loses a pool: a world is a few dozen nodes and its
 # value nearly all or nothing, so 120 of them leave the choice between close plays to chance (docs/levels.md)
 
@@ -106,12 +107,12 @@ class Stats:
     clock_cut: bool = False
 
 
-def node_allowance(rules: Rules, seconds: float) -> int:
+def node_allowance(rules: Rules, seconds: float, compiled: bool = True) -> int:
     """The nodes a decision may search in all, for a budget of `seconds`: fixed per game, so that the answer does
-    not depend on the machine's speed (sets too big to compile are searched in plain Python, some fifty times
-    slower)."""
+    not depend on the machine's speed (a search not compiled, as for sets too big to compile, runs in plain Python,
+    some fifty times slower)."""
     rate = SPINNER_NODES_PER_SECOND if rules.layout is LayoutKind.EVERY_SPINNER else NODES_PER_SECOND
-    if rules.tile_count > MAX_COMPILED_TILES:
+    if not compiled or rules.tile_count > MAX_COMPILED_TILES:
         rate //= 50
     return int(rate * seconds)
 
@@ -199,10 +200,12 @@ class Expert:
         legal = self.weighed(obs)
         if not legal:
             raise ValueError(f"expert was asked to move, but seat {obs.seat} has no move now")
-        if obs.rules.asks:  # Honest John's star: worlds played out by the engine (`star_search`)
-            values, played = star_search.analyse(obs, legal, budget.worlds, budget.cap_seconds,
+        if obs.rules.asks:  # Honest John's star: worlds played out by the engine (`star_search`), the budget's
+            # worlds for a second and fewer in proportion to a shorter budget (a web seat's share), never the clock's
+            count = max(1, round(budget.worlds * min(1.0, budget.seconds)))
+            values, played = star_search.analyse(obs, legal, count, budget.cap_seconds,
                                                  decision_seed(self.seed, obs), star_search.bar(obs.rules))
-            return legal, values, Stats(played, 0, 0, time.perf_counter() - start, played < max(1, budget.worlds))
+            return legal, values, Stats(played, 0, 0, time.perf_counter() - start, played < count)
         rng = random.Random(decision_seed(self.seed, obs))
         belief = Belief(obs)
         self.solver.clear()
@@ -226,7 +229,8 @@ class Expert:
         deep = self.shared_next and obs.seats == 2 and not obs.rules.claims
         # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
         first_deadline = start + CAP_SHARE * budget.cap_seconds * (FACE_UP_SHARE if deep else 1.0)
-        allowance = int(node_allowance(obs.rules, budget.seconds) * (FACE_UP_SHARE if deep else 1.0))
+        full = node_allowance(obs.rules, budget.seconds, self.solver.compiled)
+        allowance = int(full * (FACE_UP_SHARE if deep else 1.0))
         solved_worlds: list[World] = []
         rated = rated_plays(obs, self.read_plays) if self.read_plays else []
         temperature = self.read_temperature * max(1, obs.rules.end_multiple)
@@ -267,19 +271,19 @@ class Expert:
         values = [t / weight_sum for t in totals]
         if deep:
             shared, more = self._shared(obs, legal, solved_worlds, weights[:worlds], face_up, values, rng,
-                                        window_points, deadline, cap)
+                                        window_points, deadline, cap, full - nodes)
             nodes += more
             values = shared if shared is not None else values
-            clock_cut = clock_cut or shared is None
+            clock_cut = clock_cut or (shared is None and nodes <= full)
         return legal, values, Stats(worlds, exact, nodes, time.perf_counter() - start, clock_cut)
 
     def _shared(self, obs: Observation, legal: list[Action], worlds: list[World], weights: list[float],
                 face_up: list[list[float]], averages: list[float], rng: random.Random, window: int,
-                deadline: float, cap: int) -> tuple[list[float] | None, int]:
+                deadline: float, cap: int, left: int) -> tuple[list[float] | None, int]:
         """The second pass (`next_decision`): each action's value with Expert's next decision taken per history,
         the best by the face-up average first. An action whose face-up average is no better than the best value
-        found so far keeps its average (sharing can only lower it). None where the time cap comes first (the
-        face-up averages stand), and the nodes searched."""
+        found so far keeps its average (sharing can only lower it). None where its `left` nodes run out or the
+        time cap comes first (the face-up averages stand), and the nodes searched."""
         spent = [0]
         solve = self._solver_for(rng, cap, window, False, spent)
         states = [resume(obs, w) for w in worlds]
@@ -290,7 +294,7 @@ class Expert:
                 break
             paths = []
             for w, st in enumerate(states):
-                if time.perf_counter() > deadline:
+                if spent[0] > left or time.perf_counter() > deadline:
                     return None, spent[0]
                 paths.append(follow(st, i, legal[i], face_up[i][w], obs.seat, solve))
             out[i] = shared_value(paths, weights, lambda v: game_value(v, obs))
@@ -327,6 +331,7 @@ class Expert:
     def choose(self, obs: Observation, budget: Budget | None = None) -> Choice:
         caught = catch(obs, 1.0, self.seed)  # points the other side forgot to claim: always taken
         if caught is not None:
+            self.last = Stats(0, 0, 0, 0.0)
             return caught
         legal = self.weighed(obs)
         if len(legal) == 1:

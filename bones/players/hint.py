@@ -18,7 +18,7 @@ from . import make_player, stand_in
 from .belief import Belief
 from .expert import Expert
 
-HINT_BUDGET = Budget(worlds=120, seconds=0.7)
+HINT_BUDGET = Budget(worlds=120, seconds=0.7, cap=0.7)  # a person is waiting: the cap is the time itself
 NUMBER_WORDS = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                 "tens", "elevens", "twelves")
 OTHER_WORDS = {"draw": "drawing", "pass": "passing", "shut": "shutting the game and counting"}

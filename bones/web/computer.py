@@ -56,7 +56,7 @@ def level_note(level: str, rules: Rules) -> str | None:
 
 def choose(level: str, seed: int, obs: Observation, budget: Budget | None = None) -> Action:
     """The computer's action at `level` (or the level standing in for it) for its observation, thinking within
-    `budget` (Expert honours its seconds as a cap; the other levels answer at once)."""
+    `budget` (Expert searches its seconds' worth of nodes, within its cap; the other levels answer at once)."""
     legal = obs.legal_actions()
     if len(legal) == 1:
         return legal[0]

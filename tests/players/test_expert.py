@@ -427,3 +427,27 @@ def test_a_hint_to_draw_at_will_says_why_drawing_beats_laying() -> None:
     draw = next(a for a in legal if a.kind == "draw")
     said = hint_words(draw, reason(obs, draw), draws_freely=True)
     assert said == "draw from the boneyard: drawing does better than any tile you could lay now."
+
+
+def test_honest_johns_worlds_follow_the_budgets_seconds_not_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # review: the web gives each of seven computer seats a seventh of a second; Honest John's worlds were counted
+    # by the clock alone, so the move depended on the machine. Now a seventh of the budget's worlds, on any clock.
+    import bones.players.star_search as star_module
+
+    rules = get_rules("honest_john_2", {"players": 8})
+    game = GameState.new(rules, seed=2)
+    rng = random.Random(1)
+    while True:
+        assert game.current_seat is not None
+        obs = observe(game, game.current_seat)
+        if len(Expert(seed=1).weighed(obs)) > 1:
+            break
+        game = game.apply(rng.choice(obs.legal_actions()))
+    budget = Budget(worlds=120, seconds=1 / 7, cap=1 / 7)
+    answers = []
+    for tick in (1e-6, 1e-3):  # 17 worlds, two readings each, stay inside the cap on the slower clock too
+        monkeypatch.setattr(star_module, "time", TickingClock(tick))
+        legal, values, stats = Expert(seed=1).analyse(obs, budget)
+        assert stats.worlds == 17 and not stats.clock_cut
+        answers.append(values)
+    assert answers[0] == answers[1]

@@ -47,25 +47,26 @@ def test_mirror_match_is_even_and_counts_ties_half() -> None:
     assert set(result.to_json()["ms_per_move"]) == {"easy (A)", "easy (B)"}
 
 
-class CrawlingClock:
-    """A machine so slow that each reading of Expert's clock is a fifth of a second after the last."""
+class TickingClock:
+    """A machine of a given speed to Expert's eye: each reading of its clock is `tick` seconds after the last."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick = 0.0, tick
 
     def perf_counter(self) -> float:
-        self.now += 0.2
+        self.now += self.tick
         return self.now
 
 
 def test_a_tournament_says_when_the_time_cap_cut_decisions_short(monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     # on a machine that keeps up, Expert's decisions end on their budget of worlds and nodes, and nothing is said
-    quick = run_tournament("block", ["expert", "easy"], games=2, seed=3, jobs=1)
-    assert quick.clock_cuts == (0, 0)
     import bones.players.expert as expert_module
 
-    monkeypatch.setattr(expert_module, "time", CrawlingClock())
+    monkeypatch.setattr(expert_module, "time", TickingClock(1e-5))
+    quick = run_tournament("block", ["expert", "easy"], games=2, seed=3, jobs=1)
+    assert quick.clock_cuts == (0, 0)
+    monkeypatch.setattr(expert_module, "time", TickingClock(0.4))  # a machine far too slow
     slow = run_tournament("block", ["expert", "easy"], games=2, seed=3, jobs=1)
     assert slow.clock_cuts[0] > 0 and slow.clock_cuts[1] == 0
     assert slow.to_json()["clock_cuts"] == {"expert": slow.clock_cuts[0], "easy": 0}

@@ -189,7 +189,7 @@ def test_a_game_dealt_behind_settings_is_told_when_it_closes(browser: Any, serve
     page.click("#settings-close")
     page.wait_for_function("() => window.heard.length > 0")
     heard = page.evaluate("() => window.heard")
-    assert heard[-1].startswith("A new game of Muggins") and heard[-1].endswith(view(page)["view"]["status"])
+    assert heard[-1].startswith("Muggins is on the table.") and heard[-1].endswith(view(page)["view"]["status"])
     page.context.close()
 
 

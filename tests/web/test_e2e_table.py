@@ -288,6 +288,12 @@ def test_stepping_through_the_game_menu_with_the_arrows_deals_nothing_until_ente
     assert comes_to(page, "draw_dominoes")
     settle(page)
     page.focus("#game")
+    page.keyboard.press("ArrowUp")  # a step to All Fives taken back with Esc: nothing changes
+    page.keyboard.press("Escape")
+    assert page.input_value("#game") == "draw_dominoes"
+    page.keyboard.press("Tab")
+    assert on_table(page) == "draw_dominoes"
+    page.focus("#game")
     page.keyboard.press("ArrowUp")  # back to All Fives, then Tab away: the focus leaving chooses it
     page.keyboard.press("Tab")
     assert comes_to(page, "all_fives")

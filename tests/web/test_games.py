@@ -233,7 +233,8 @@ class FakeClock(computer.Clock):
 
     def budget(self, seats_left: int, computers: int) -> Any:
         b = super().budget(seats_left, computers)
-        self.given.append(b.seconds)
+        assert b.seconds == computer.ANSWER_SECONDS / computers  # its search: a fixed share
+        self.given.append(b.cap_seconds)
         return b
 
 
@@ -256,12 +257,12 @@ SHARED_SECOND_SEED = 1
 
 def test_the_computer_seats_share_one_second(monkeypatch: pytest.MonkeyPatch, app: Any, client: TestClient) -> None:
     """Expert at three and four seats answers within ANSWER_SECONDS for the whole round of computer seats between
-    two of your turns (the levels honour their budget's seconds as a cap)."""
+    two of your turns (its safety cap is its share of the time left)."""
     def thinking(level: str, seed: int, obs: Any, budget: Any = None) -> Any:
         legal = obs.legal_actions()
         if len(legal) > 1:
             assert budget is not None and level == "expert"
-            FakeClock.time += budget.seconds  # it thinks for all the time it is given
+            FakeClock.time += budget.cap_seconds  # it thinks for all the time its cap allows
         return legal[0]
 
     table: Table = app.state.table

@@ -932,7 +932,10 @@ async function startOver() {
   const moves = (data.frames || []).filter((f) => f.event && f.event.kind !== "deal" && f.event.text)
     .map((f) => `${f.event.text} `).join("");
   say(`${dealt} ${cut}${moves}`.trim(), false); // whose turn it is, the status line says
-  speakNow(`${ui.cutSpoken === data.state.id ? "" : cut}${v.status}`); // the cut once
+  // the cut once; whose turn it is, unless the computers' moves just said it after the last of them
+  const turn = data.frames && data.frames.length ? "" : v.status;
+  const told = `${ui.cutSpoken === data.state.id ? "" : cut}${turn}`.trim();
+  if (told) speakNow(told);
   if (cut) ui.cutSpoken = data.state.id;
 }
 
@@ -1084,8 +1087,9 @@ async function start() {
   $("settings-dialog").addEventListener("close", () => {
     const s = ui.state;
     if (!s || s.id === ui.settingsFrom) return;
+    // each set of variations keeps its own game: the one now on the table may be new, or one left earlier
     const last = s.last && !s.view.game_over ? `${s.last.text} ` : "";
-    speakNow(`A new game of ${subject(midName(s.view.name))} is dealt. ${last}${s.view.status}`);
+    speakNow(`${subject(midName(s.view.name))} is on the table. ${last}${s.view.status}`);
   });
   $("claim").addEventListener("click", toggleClaims);
   $("muggins").addEventListener("click", muggins);
@@ -1106,13 +1110,14 @@ async function start() {
   // Stepped through with the arrow keys (or a letter) while closed, a menu changes at each step: each step would
   // open or deal a game and play the computer's moves, so the choice waits for Enter or for the focus to leave.
   const STEPS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
-  const menu = (id, setting) => {
+  const menu = (id, setting, current) => {
     const sel = $(id);
     let pointed = false;
-    let stepped = false; // the last key stepped the closed menu to another choice
+    let stepped = false; // the key being pressed steps the closed menu to another choice
     let waiting = false; // a choice stepped to and not yet made
     const choose = async (was) => {
       waiting = false;
+      if (ui.state && !ui.busy && sel.value === current(ui.state)) return; // back where it was: nothing to do
       const ended = await changeSetting(setting(sel.value));
       // a finished game chosen shows how it ended, as a reload does; chosen from the keys it is only said, so the
       // box does not take the focus from the menu
@@ -1124,26 +1129,36 @@ async function start() {
     sel.addEventListener("keydown", (e) => {
       pointed = false;
       const key = e.key || "";
+      // a closed menu changes while its key is handled; a key that opens the list (where that is how the system
+      // works) is over before the list's own choice comes, so it counts for this key only
       stepped = (STEPS.has(key) && !e.altKey) || (key.length === 1 && key !== " " && !e.ctrlKey && !e.metaKey);
+      setTimeout(() => { stepped = false; }, 0);
       if (key === "Enter" && waiting) {
         e.preventDefault();
         choose(false);
+      } else if (key === "Escape" && waiting && ui.state) {
+        e.stopPropagation(); // Esc takes the step back, and nothing else
+        waiting = false;
+        sel.value = current(ui.state);
+        say(`${sel.selectedOptions[0]?.text || sel.value} stays.`);
       }
     });
     sel.addEventListener("blur", () => { if (waiting) choose(false); });
     sel.addEventListener("change", () => {
       const was = pointed;
+      const step = stepped && !was && !ui.busy; // while the computer moves, a step is put back at once, as before
       pointed = false;
-      if (stepped && !was) {
+      stepped = false;
+      if (step) {
         waiting = true;
         return say(`${sel.selectedOptions[0]?.text || sel.value}: press Enter to choose it.`);
       }
       choose(was);
     });
   };
-  menu("game", (v) => ({ game: v }));
-  menu("opponent", (v) => ({ opponent: v }));
-  menu("players", (v) => ({ players: Number(v) }));
+  menu("game", (v) => ({ game: v }), (s) => s.game);
+  menu("opponent", (v) => ({ opponent: v }), (s) => s.settings.opponent);
+  menu("players", (v) => ({ players: Number(v) }), (s) => String(s.players));
   $("show-moves").addEventListener("change", (e) => changeSetting({ show_moves: e.target.checked }));
   wireSettings(changeSetting);
   document.addEventListener("keydown", onKey);
