@@ -227,10 +227,11 @@ class Expert:
         weight_sum = 0.0
         face_up: list[list[float]] = [[] for _ in legal]  # each action's value in each world
         deep = self.shared_next and obs.seats == 2 and not obs.rules.claims
-        # with `deep`, the face-up pass leaves the rest of the time to the second (`_shared`)
-        first_deadline = start + CAP_SHARE * budget.cap_seconds * (FACE_UP_SHARE if deep else 1.0)
+        # with `deep`, the face-up pass leaves the rest of the nodes and the time to the second (`_shared`)
+        share = FACE_UP_SHARE if deep else 1.0
+        first_deadline = start + CAP_SHARE * budget.cap_seconds * share
         full = node_allowance(obs.rules, budget.seconds, self.solver.compiled)
-        allowance = int(full * (FACE_UP_SHARE if deep else 1.0))
+        allowance = int(full * share)
         solved_worlds: list[World] = []
         rated = rated_plays(obs, self.read_plays) if self.read_plays else []
         temperature = self.read_temperature * max(1, obs.rules.end_multiple)

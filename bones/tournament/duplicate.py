@@ -171,9 +171,10 @@ def _summary(rules: Rules, pair: int, ds: int, seats_a: tuple[int, ...], m: Any)
     start = rules.start_score
     b_score = sum(scores[side[0]] for side in others) / len(others)
     gain = ((scores[seat_a] - start) - (b_score - start)) / hands
-    ms_b = tuple(t for side in others for s in side for t in m.times_ms[s])
+    seats_b = [s for side in others for s in side]
     ms_a = tuple(t for s in seats_a for t in m.times_ms[s])
-    cuts = (sum(m.clock_cuts[s] for s in seats_a), sum(m.clock_cuts[s] for side in others for s in side))
+    ms_b = tuple(t for s in seats_b for t in m.times_ms[s])
+    cuts = (sum(m.clock_cuts[s] for s in seats_a), sum(m.clock_cuts[s] for s in seats_b))
     return GameSummary(pair, ds, seat_a, winner, (scores[seat_a], b_score), ms_a, ms_b, share, hands, gain, cuts)
 
 

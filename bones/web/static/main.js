@@ -587,11 +587,11 @@ function renderHand(view) {
     if ((show || view.answer) && fits) btn.classList.add("fits"); // asked for a tile: the ones you may hand over
     if (view.drawn.includes(t)) btn.classList.add("drawn");
     if (ui.pending === t) btn.classList.add("selected");
-    if (ui.hint && ui.hint.tile === t) btn.classList.add("hinted");
+    const hinted = !!ui.hint && ui.hint.tile === t; // marked for the eye, and for the ear
+    if (hinted) btn.classList.add("hinted");
     const fitWord = view.answer ? `, ${view.answer} it` : ", fits";
-    const hinted = ui.hint && ui.hint.tile === t ? ", the hint's tile" : ""; // marked for the eye, and for the ear
-    btn.setAttribute("aria-label",
-      `${spoken(t)}${(show || view.answer) && fits ? fitWord : ""}${view.drawn.includes(t) ? ", drawn" : ""}${hinted}`);
+    btn.setAttribute("aria-label", `${spoken(t)}${(show || view.answer) && fits ? fitWord : ""}`
+      + `${view.drawn.includes(t) ? ", drawn" : ""}${hinted ? ", the hint's tile" : ""}`);
     btn.appendChild(tileSVG(a, b));
     btn.addEventListener("click", () => tapTile(t));
     hand.appendChild(btn);
@@ -948,14 +948,19 @@ async function openLid() {
   }
 }
 
+/** The panel's menus: the setting each sends, and its value in a table's state. */
+const MENUS = {
+  game: { setting: (v) => ({ game: v }), current: (s) => s.game },
+  opponent: { setting: (v) => ({ opponent: v }), current: (s) => s.settings.opponent },
+  players: { setting: (v) => ({ players: Number(v) }), current: (s) => String(s.players) },
+};
+
 async function changeSetting(body) {
   if (ui.busy) {
     // the selectors go back to the game on the table; the table itself is not drawn again (the state held is
     // the one from before the moves still being shown)
     const held = ui.incoming || ui.state;
-    $("game").value = held.game;
-    $("opponent").value = held.settings.opponent;
-    $("players").value = String(held.players);
+    for (const [id, { current }] of Object.entries(MENUS)) $(id).value = current(held);
     $("show-moves").checked = !!held.settings.show_moves;
     return say(waitText());
   }
@@ -1110,8 +1115,9 @@ async function start() {
   // Stepped through with the arrow keys (or a letter) while closed, a menu changes at each step: each step would
   // open or deal a game and play the computer's moves, so the choice waits for Enter or for the focus to leave.
   const STEPS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
-  const menu = (id, setting, current) => {
+  const menu = (id, { setting, current }) => {
     const sel = $(id);
+    const named = () => sel.selectedOptions[0]?.text || sel.value;
     let pointed = false;
     let stepped = false; // the key being pressed steps the closed menu to another choice
     let waiting = false; // a choice stepped to and not yet made
@@ -1140,7 +1146,7 @@ async function start() {
         e.stopPropagation(); // Esc takes the step back, and nothing else
         waiting = false;
         sel.value = current(ui.state);
-        say(`${sel.selectedOptions[0]?.text || sel.value} stays.`);
+        say(`${named()} stays.`);
       }
     });
     sel.addEventListener("blur", () => { if (waiting) choose(false); });
@@ -1151,14 +1157,12 @@ async function start() {
       stepped = false;
       if (step) {
         waiting = true;
-        return say(`${sel.selectedOptions[0]?.text || sel.value}: press Enter to choose it.`);
+        return say(`${named()}: press Enter to choose it.`);
       }
       choose(was);
     });
   };
-  menu("game", (v) => ({ game: v }), (s) => s.game);
-  menu("opponent", (v) => ({ opponent: v }), (s) => s.settings.opponent);
-  menu("players", (v) => ({ players: Number(v) }), (s) => String(s.players));
+  for (const [id, sets] of Object.entries(MENUS)) menu(id, sets);
   $("show-moves").addEventListener("change", (e) => changeSetting({ show_moves: e.target.checked }));
   wireSettings(changeSetting);
   document.addEventListener("keydown", onKey);
