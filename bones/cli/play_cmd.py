@@ -213,6 +213,8 @@ def _refused(obs: Observation, action: Action, legal: list[Action], names: list[
     return f"{tile} is not in your hand: {legal[0].kind} one that fits {names[asker]}'s line, like '{legal[0]}'"
 
 
+_END_JOINED = re.compile(r"^(\s*\d+\s*-\s*\d+)(?=[A-Za-z])")  # "6-5L" typed for "6-5 L": the terminal reads it so
+
 Undo = Literal["undo"]
 UNDO: Undo = "undo"  # what `_ask` returns when the player takes back a move
 
@@ -273,7 +275,7 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
                 return legal[chosen - 1]
             text = f"{legal[chosen - 1]} {claim}"
         try:
-            return Action.parse(text)
+            return Action.parse(_END_JOINED.sub(r"\1 ", text))
         except ActionParseError as e:
             reason = _parse_words(typed, str(e), obs.rules)
             then = ": write" if reason.endswith(" is not a move") else ". Write"

@@ -189,7 +189,7 @@ def _asking(rules: Rules) -> list[str]:
         out.append(f"Nobody draws. With nothing that fits your line, press Ask: the player on your left must {verb} "
                    f"you a tile that fits your line, if they hold one{price}, and it is laid on your line at once.")
     out.append(f"If they hold none, the next player to the left is asked, and so on round the table. A player asked "
-               f"who holds several that fit chooses which to {verb}; when the computer asks you, tap the tile you "
+               f"who holds several that fit chooses which to {verb}; when the computer asks you, choose the tile you "
                f"{verb}.")
     if rules.sells:
         out.append("If nobody has one, your line is closed: its last tile is turned face down and your turns are "

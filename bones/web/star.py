@@ -231,7 +231,7 @@ def rule_line(obs: Observation, names: Names, kinds: set[str]) -> str:
         asker = obs.asker
         want = need(rules, obs.table, asker)
         line = line_words(names, seat, asker)
-        head = f"{line[:1].upper() + line[1:]} takes {want}: tap the tile you"
+        head = f"{line[:1].upper() + line[1:]} takes {want}: choose the tile you"
         if rules.sells:
             return (f"{head} sell {names.lower(asker)}. It is laid there at once, and {names.lower(asker)} pays you a "
                     "chip. Where several fit you choose; selling a double makes them buy again next turn.")
@@ -243,7 +243,7 @@ def rule_line(obs: Observation, names: Names, kinds: set[str]) -> str:
     if "pass" in kinds:
         return "You set the centre double and have nothing to play on it: you pass."
     if "draw" in kinds:
-        return (f"Nothing in your hand fits your line ({want}): tap the boneyard to draw one tile (the last "
+        return (f"Nothing in your hand fits your line ({want}): draw one tile from the boneyard (the last "
                 f"{rules.kept_back} are never drawn).")
     if "ask" in kinds:
         if rules.sells:

@@ -546,7 +546,7 @@ class Table:
         if not row.two and seat != 0:
             raise ApiError(409, "It is not your turn: the computer is to move.")
         if row.two and row.lid != seat:
-            raise ApiError(409, f"Player {seat + 1}'s tiles are face down: tap the lid first.")
+            raise ApiError(409, f"Player {seat + 1}'s tiles are face down: lift the lid first.")
         want = body.get("seat")
         if want is not None and want != seat:
             raise ApiError(409, "It is not your turn.")

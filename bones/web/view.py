@@ -247,7 +247,7 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     if kinds <= {"draw", "shut"} and "draw" in kinds:
         keep = (f" (the last {rules.kept_back} are never drawn)" if rules.kept_back
                 else " (the boneyard may be drawn to the last tile)")
-        return f"Nothing fits {needs}: tap the boneyard to draw until a tile fits{keep}.{shut}"
+        return f"Nothing fits {needs}: draw from the boneyard until a tile fits{keep}.{shut}"
     if kinds <= {"pass", "shut"} and "pass" in kinds:
         by = "press Pass" if rules.claims else "the table passes for you"
         if not rules.draws:
@@ -265,8 +265,8 @@ def _rule_line(obs: Observation, names: Names, lid_open: bool, legal: list[Actio
     else:
         text = f"Lay a tile with {needs}."
     if "draw" in kinds:
-        text += (f" Or tap the boneyard to draw: you may draw at will (never the last {rules.kept_back})."
-                 if rules.kept_back else " Or tap the boneyard to draw: you may draw at will.")
+        text += (f" Or draw from the boneyard: you may draw at will (never the last {rules.kept_back})."
+                 if rules.kept_back else " Or draw from the boneyard: you may draw at will.")
     else:
         text += " A tile that fits has to be played."
     if obs.end_sum is not None and not rules.claims:
@@ -301,7 +301,7 @@ def _status(obs: Observation, names: Names, lid_open: bool, two_players: bool) -
     else:
         turn = f"{names.whose(seat)} turn"
     if two_players and not lid_open:
-        return f"{turn}: tap the lid to turn your tiles face up."
+        return f"{turn}: lift the lid to turn your tiles face up."
     if seat == obs.seat and not again:
         return "Your turn." if names.who(seat) == "You" else f"{turn}."
     return f"{turn}."

@@ -411,3 +411,26 @@ def test_hint_names_a_move_of_the_menu_and_how_to_type_it(capsys: pytest.Capture
     menu = [line for line in out.splitlines() if "You may play:" in line][0]
     assert f"{number}) {text.strip(chr(39))}" in menu
     assert hint.startswith("Lay " + text.strip("'").split()[0])
+
+
+def test_a_play_typed_without_a_space_before_its_end_is_read() -> None:
+    """QA: '6-5L' was refused as not a move, where '6-5 L' and '5-6 L' were read; a tile and its end run together
+    ('6-5L', '6-5l', '6-1L:6') are read the same, in the terminal only (a record keeps the canonical text)."""
+    from bones.cli.play_cmd import _ask
+    from bones.engine import observe
+    from tests.kit import random_game
+
+    for seed in range(40):
+        game = random_game("draw", seed, 4)
+        seat = game.current_seat
+        if game.over or seat is None:
+            continue
+        plays = [a for a in game.legal_actions() if a.kind == "play" and a.end is not None]
+        if plays:
+            want = plays[-1]
+            for typed in (f"{want.tile}{want.end}", f"{want.tile}{want.end}".lower(),
+                          f"{want.tile.low}-{want.tile.high}{want.end}"):
+                said = iter([typed])
+                assert _ask(observe(game, seat), lambda prompt: next(said), ["You", "Computer"]) == want
+            return
+    raise AssertionError("no position with a play on an end")

@@ -526,3 +526,31 @@ def test_the_summary_says_when_the_side_that_went_out_was_outcounted() -> None:
     ours = settle(rules, "out", 0, (0, 5, 3, 2))
     r = RoundResult("out", ours.winner, ours.points, ours.pips_left, 0, ours, ((), (), (), ()))
     assert game_summary(names, [r], r.points, None, rules.target, rules)["rounds"][0]["how"] == "You went out"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("opponent", ["beginner", "two"])
+def test_no_status_or_rule_line_tells_a_mouse_or_keyboard_player_to_tap(client: TestClient, opponent: str) -> None:
+    """Review: "tap the boneyard", "tap the lid", "tap the tile you sell" were read to players at a desktop, by
+    mouse or keys; the table's words now say what to do, not which finger to do it with. A round of every game, on
+    one device where two may play, else against the computer."""
+    for game in RULES:
+        if opponent == "two" and 2 not in RULES[game].allowed_players:
+            continue
+        settings(client, game=game, opponent=opponent)
+        st = open_game(client, game)
+        seen: list[str] = []
+        for _ in range(400):
+            v = st["view"]
+            seen += [v["status"], v["rule"]]
+            if v["round_over"] or v["game_over"]:
+                break
+            if not v["lid_open"]:
+                r = client.post("/api/lid", json={"game": game, "id": st["id"], "n": st["n"]})
+            else:
+                r = client.post("/api/action", json={"game": game, "id": st["id"], "n": st["n"],
+                                                     "action": v["legal"][0]})
+            assert r.status_code == 200, r.text
+            st = r.json()["state"]
+        told = [text for text in seen if text and " tap" in f" {text.lower()}"]
+        assert not told, (game, told[:2])
+        assert any("lift the lid" in t for t in seen) == (opponent == "two")

@@ -90,7 +90,7 @@ def test_a_round_asks_sells_and_gives_in_words(client: TestClient, monkeypatch: 
     sale = next(f["event"] for f in frames if f.get("event", {}).get("kind") == ("sell" if sells else "give"))
     assert sale["end"] == f"S{sale['to']}" and sale["scored"] == (1 if sells else 0)
     if not sells:
-        assert any(w["must"] == "draw" and "tap the boneyard to draw one tile" in w["rule"] for w in seen)
+        assert any(w["must"] == "draw" and "draw one tile from the boneyard" in w["rule"] for w in seen)
         assert any(" after drawing" in t for t in texts)
     end = next(f for f in frames if f.get("round_end"))
     assert end["round_end"]["text"].startswith("Round 1")

@@ -246,7 +246,7 @@ function renderView(view) {
   $("rule").textContent = ui.face
     ? `Choose the half of ${ui.face.tile} to leave facing out on the ${view.end_words[ui.face.end] || "line"} (Esc puts it back).`
     : ui.pending
-      ? `Tap a chalk dot to choose the end for ${ui.pending} (Esc puts it back).`
+      ? `Choose a chalk dot: the end for ${ui.pending} (Esc puts it back).`
       : ui.claim
         ? `Your next tile claims ${ui.claim}: lay it (Claim again takes the claim back). ${view.rule}`
         : view.rule;
@@ -562,7 +562,7 @@ function renderHand(view) {
       hand.appendChild(b);
     }
     lid.hidden = view.game_over || view.current_seat === null;
-    lid.textContent = `${view.names[view.seat]}: tap to turn your tiles face up`;
+    lid.textContent = `${view.names[view.seat]}: turn your tiles face up`;
     hand.setAttribute("aria-label", `${view.names[view.seat]}'s tiles, face down`);
     if (hadFocus && !lid.hidden) lid.focus(); // the tile focused is gone face down: the lid, not the page
     return;
@@ -813,7 +813,7 @@ function tapTile(tile) {
   ui.hint = null;
   ui.fresh = null;
   renderView(view);
-  say(`${tile} fits ${ends.length} ends: tap a chalk dot.`);
+  say(`${tile} fits ${ends.length} ends: choose a chalk dot.`);
 }
 
 async function playTile(tile, end, out = null) {
