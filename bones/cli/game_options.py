@@ -64,7 +64,9 @@ def options_help(rules_id: str) -> list[str]:
             values = " | ".join(_word(v) for v in CHOICES[key])
             out.append(f"{key}={values} (default {_word(rules.choice(key))})")
         elif key == "target":
-            out.append(f"target=N (default {rules.target})")
+            per_multiple = rules.with_options({"count": "per_five"}).target if "count" in rules.option_keys else None
+            also = f"; {per_multiple} with count=per_five" if per_multiple not in (None, rules.target) else ""
+            out.append(f"target=N (default {rules.target}{also})")
         elif key == "players":
             out.append(f"players={' | '.join(map(str, rules.allowed_players))} (default {rules.players})")
         elif key == "hand_size":

@@ -114,7 +114,9 @@ def load(doc: Any, on_action: Any = None) -> GameState:
     rules_id = doc.get("rules")
     if not isinstance(rules_id, str) or rules_id not in RULES:
         raise RecordError(f"unknown rules {json.dumps(rules_id)} (known: {', '.join(RULES)})")
-    options = doc.get("options", {})
+    options = doc.get("options")
+    if options is None:  # null as absent, as "names" and "seed" are read
+        options = {}
     if not isinstance(options, dict):
         raise RecordError("options must be an object such as {\"target\": 100}")
     rounds = doc.get("rounds")

@@ -434,8 +434,9 @@ class Rules:
             return dict(self.set_hand_sizes)[self.max_pip]
         size = dict(self.hand_sizes).get(players, self.hand_size)
         tiles = set_size(self.max_pip)
-        if players * size > tiles and self.draws:  # a smaller set than this many players take (double-six for
-            return max(1, (tiles - SMALL_SET_STOCK) // players)  # six): hands that leave a boneyard to draw from
+        if players * size + self.keep_back >= tiles and self.draws:  # a set too small for these hands to leave a
+            # tile to draw (double-six for six, or for Honest John 2 at three): hands that leave a boneyard to draw from
+            return max(1, (tiles - SMALL_SET_STOCK) // players)
         return size
 
     def check_deal_fits(self) -> None:

@@ -655,3 +655,14 @@ def test_rules_with_an_id_shows_that_game_and_its_options(capsys: pytest.Capture
     assert "--option trumps=any_time | when_stuck (default any_time)" in out and "bergen" not in out
     code, _, err = run_main(["rules", "matador"], capsys)
     assert code == 2 and "bones rules: unknown rules 'matador' (known: draw, block," in err
+
+
+def test_the_target_listed_for_muggins_says_what_one_point_a_five_plays_to(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: `bones rules muggins` gave the target's default as 100 only, while count=per_five plays to 20 (as
+    `bones play` and `bones deal` do): the line says both."""
+    code, out, _ = run_main(["rules", "muggins"], capsys)
+    assert code == 0 and "--option target=N (default 100; 20 with count=per_five)" in out
+    dealt = json.loads(run_main(["deal", "--rules", "muggins", "--seed", "1", "--option", "count=per_five"],
+                                capsys)[1])
+    assert dealt["options"]["target"] == 20
+    assert "--option target=N (default 100)\n" in run_main(["rules", "draw"], capsys)[1]

@@ -159,3 +159,20 @@ def test_a_misspelt_field_is_named_when_the_replay_fails_for_it(tmp_path: Path,
     captured = capsys.readouterr()
     assert code == 2 and "hands" in json.loads(captured.out)["error"]["message"]
     assert '"hand" in round 0' in captured.err
+
+
+def test_the_optional_fields_written_null_are_read_as_absent_alike(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: `"names": null` and `"seed": null` were read as absent, `"options": null` refused; the spec makes all
+    three optional. Null options are the game's defaults; options of another kind are still refused."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(RECORD), encoding="utf-8")
+    code, plain = _replay_file(path, capsys)
+    assert code == 0
+    for field in ("options", "names", "seed"):
+        path.write_text(json.dumps({**RECORD, field: None}), encoding="utf-8")
+        code, out = _replay_file(path, capsys)
+        assert code == 0 and out["scores"] == plain["scores"] and out["legal"] == plain["legal"], field
+    path.write_text(json.dumps({**RECORD, "options": []}), encoding="utf-8")
+    code, out = _replay_file(path, capsys)
+    assert code == 2 and out["error"]["message"] == "options must be an object such as {\"target\": 100}"

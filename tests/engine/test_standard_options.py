@@ -59,6 +59,19 @@ def test_a_set_too_small_for_the_tables_hands_deals_hands_that_leave_eight_to_dr
                                           if s != game.round.leader)
 
 
+@pytest.mark.parametrize("players,set_,each", [(3, 6, 6), (6, 9, 7)])
+def test_honest_john_2_on_a_set_its_nine_each_would_leave_nothing_to_draw_from_deals_smaller_hands(
+        players: int, set_: int, each: int) -> None:
+    """QA: Honest John 2 for three on the double-six dealt nine each and left one tile, which the last four kept
+    back made undrawable (as six on the double-nine left one): a seat with nothing for its line could never draw.
+    Such a set deals as many each as leave eight, as one too small for the hands at all does."""
+    rules = get_rules("honest_john_2", {"players": players, "set": set_})
+    assert rules.hand_size == each and rules.tile_count - players * each - rules.kept_back >= 4
+    assert get_rules("honest_john_2", {"players": 3}).hand_size == 9  # the double-nine's nine each stay
+    game = new_game("honest_john_2", 1, {"players": players, "set": set_})
+    assert game.round is not None and game.round.boneyard_count - rules.kept_back >= 4
+
+
 def test_matadores_description_names_the_trumps_of_the_set_played() -> None:
     """QA: on double-nine the description listed 0-0, 6-1, 5-2 and 4-3, while 7-0 was offered as a trump too."""
     assert "0-0, 6-1, 5-2 and 4-3 are trumps" in get_rules("matadore").described
