@@ -24,7 +24,7 @@ SPEC_RECORD: dict[str, Any] = json.loads((SPEC_DIR / "spec_example.json").read_t
 SPEC_OUTPUT: dict[str, Any] = json.loads((SPEC_DIR / "spec_example_replay.json").read_text())
 
 # Block, two tiles each: seat 0 leads 6-6, seat 1 answers 6-5, seat 0 goes out with 6-0 (10 points).
-QUICK = {
+QUICK: dict[str, Any] = {
     "format": "bones-record/1", "rules": "block", "options": {"hand_size": 2},
     "rounds": [{"hands": [["6-6", "6-0"], ["6-5", "5-5"]],
                 "boneyard": ["6-4", "6-3", "6-2", "6-1", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4", "4-3", "4-2",

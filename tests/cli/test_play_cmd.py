@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -14,7 +15,7 @@ from bones.cli.play_cmd import play
 from bones.engine import RULES, load
 
 
-def scripted(answers: list[str]):
+def scripted(answers: list[str]) -> Callable[[str], str]:
     it = itertools.chain(answers, itertools.repeat("1"))
     return lambda prompt: next(it)
 
@@ -304,6 +305,7 @@ def test_a_line_closed_before_its_first_tile_is_not_said_to_have_turned_a_tile_d
     rules = get_rules("honest_john", {"players": 4, "hand_size": 3})
     hands = ["9-9 8-7 7-5", "9-8 8-6 6-5", "5-4 4-3 3-2", "2-1 1-0 0-0"]  # the one 9 besides the centre: seat 1's
     g = play_moves(GameState.new(rules, deals=[deal(hands, "", 9)]), "9-9")
+    assert g.round is not None
     g = play_moves(g, str(g.round.legal_actions()[0]), "ask")  # seat 1 begins its line; seat 2 finds no 9
     assert g.round is not None and not g.round.over
     text = line_text(observe(g, 0), ["You", "Computer 1", "Computer 2", "Computer 3"])

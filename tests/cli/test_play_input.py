@@ -6,6 +6,7 @@ import io
 import itertools
 import json
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -13,7 +14,7 @@ from bones.cli.main import main
 from bones.cli.play_cmd import _a, play
 
 
-def scripted(answers: list[str]):
+def scripted(answers: list[str]) -> Callable[[str], str]:
     it = itertools.chain(answers, itertools.repeat("1"))
     return lambda prompt: next(it)
 
@@ -341,7 +342,7 @@ def test_seats_may_be_given_as_the_tournament_names_them(capsys: pytest.CaptureF
 def test_a_sale_that_ends_the_round_says_where_its_chip_is_counted(capsys: pytest.CaptureFixture[str]) -> None:
     """Play-testing: every sale in Honest John is followed by the chips it moved ("You -1. Computer 1 +1."), but the
     one that ends a round was not, as if it had cost nothing."""
-    assert play("honest_john", "easy", 2, None, read=lambda prompt="": "1") == 0
+    assert play("honest_john", "easy", 2, None, read=lambda prompt: "1") == 0
     out = capsys.readouterr().out
     ending = [line for line in out.splitlines() if "Its chip is in the round's chips below." in line]
     assert ending and all(" for a chip; it goes on " in line for line in ending)
@@ -428,6 +429,7 @@ def test_a_play_typed_without_a_space_before_its_end_is_read() -> None:
         plays = [a for a in game.legal_actions() if a.kind == "play" and a.end is not None]
         if plays:
             want = plays[-1]
+            assert want.tile is not None
             for typed in (f"{want.tile}{want.end}", f"{want.tile}{want.end}".lower(),
                           f"{want.tile.low}-{want.tile.high}{want.end}"):
                 said = iter([typed])

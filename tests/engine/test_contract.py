@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
+from typing import Any, Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -215,7 +215,7 @@ def check_progress(g: GameState) -> None:
             assert last.end in ("out", "blocked")
     for r in g.results:
         if r.end == "out":
-            assert r.pips_left[r.winner] == 0
+            assert r.winner is not None and r.pips_left[r.winner] == 0
         if r.end == "target":
             assert g.rules.ends_at_once
 
@@ -252,7 +252,7 @@ def play_game(rules_id: str, options: dict[str, Any] | None, seed: int, play_see
     check_replay(g)
 
 
-def _make_test(rules_id: str, options: dict[str, Any] | None):
+def _make_test(rules_id: str, options: dict[str, Any] | None) -> Callable[[], None]:
     @SETTINGS
     @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**16))
     def test(seed: int, play_seed: int) -> None:

@@ -38,11 +38,11 @@ def test_five_up_every_double_opens_two_ends_of_its_own() -> None:
     g = play(g, "5-3 R")
     # a tile against the 3-3's outer long side opens its short ends U3 and D3
     assert ends(g) == {"L": 1, "R": 5, "U": 2, "D": 6, "U3": 3, "D3": 3}
-    assert g.round.history[-1].scored == 10 and g.totals() == (10, 0)
+    assert g.round is not None and g.round.history[-1].scored == 10 and g.totals() == (10, 0)
     assert legal(g) == ["1-0 L", "4-2 U"]
     g = play(g, "4-2 U")
     assert ends(g) == {"L": 1, "R": 5, "U": 4, "D": 6, "U3": 3, "D3": 3, "U2": 2, "D2": 2}
-    assert g.round.end_sum() == 10 and g.totals() == (10, 10)
+    assert g.round is not None and g.round.end_sum() == 10 and g.totals() == (10, 10)
     assert "5-5 R" in legal(g) and all(a.split()[1] in ("R",) for a in legal(g))
     obs = observe(g, 0)
     assert obs.arms["U3"].root_arm == "R" and obs.arms["U3"].root_index == 1  # the 3-3 lies second on the right
@@ -95,7 +95,7 @@ def test_sevens_an_end_takes_its_complement_and_trumps_go_anywhere_either_way_ro
     assert_refused(g, "6-5 L", match="must make seven")
     g = play(g, "4-3 L:4")
     assert ends(g) == {"L": 4, "R": 6}
-    assert [str(e.action) for e in g.round.history] == ["6-6", "4-3 L:4"]  # type: ignore[union-attr]
+    assert g.round is not None and [str(e.action) for e in g.round.history] == ["6-6", "4-3 L:4"]
 
 
 def test_sevens_a_double_counts_for_its_own_suit_only() -> None:

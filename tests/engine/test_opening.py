@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bones.engine import IllegalAction, RecordError, load
@@ -82,7 +84,7 @@ def test_draw_dominoes_highest_tile_option() -> None:
 
 
 def test_draw_dominoes_no_double_means_a_new_deal() -> None:
-    record = {
+    record: dict[str, Any] = {
         "format": "bones-record/1", "rules": "draw_dominoes",
         "rounds": [{"hands": [list(NO_DOUBLE[0].split()), list(NO_DOUBLE[1].split())],
                     "boneyard": [str(t) for t in deal(NO_DOUBLE).boneyard], "actions": []}],

@@ -83,7 +83,7 @@ def test_last_two_never_drawn_then_pass(rules_id: str) -> None:
     assert g.current_seat == 1 and legal(g) == ["pass"]
     assert_refused(g, "draw")
     g = play(g, "pass")
-    assert g.current_seat == 0
+    assert g.current_seat == 0 and g.round is not None
     assert not g.round.over
     assert g.round.boneyard_count == 2
     assert "6-5 L" in legal(g)
@@ -114,7 +114,7 @@ def test_all_fives_draws_the_boneyard_empty_then_passes() -> None:
     with pytest.raises(IllegalAction):
         g.apply("draw")
     g = play(g, "pass")
-    assert g.current_seat == 0 and not g.round.over
+    assert g.current_seat == 0 and g.round is not None and not g.round.over
     assert len(g.round.hand(1)) == 21
 
 

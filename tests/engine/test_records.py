@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
-from bones.engine import game_to_record, RecordError, load, new_game, record_text
+from bones.engine import GameState, game_to_record, RecordError, load, new_game, record_text
 from bones.engine.replay import replay_document, summary
 
 
-def random_game(rules_id: str, seed: int, options: dict | None = None, steps: int = 10_000, names=None):
+def random_game(rules_id: str, seed: int, options: dict[str, Any] | None = None, steps: int = 10_000,
+                names: list[str] | None = None) -> GameState:
     g = new_game(rules_id, seed, options, names=names)
     rng = random.Random(seed)
     for _ in range(steps):

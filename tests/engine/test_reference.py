@@ -10,7 +10,7 @@ The model is deliberately naive (sets, dicts, one end at a time) and shares no c
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -157,10 +157,11 @@ class RefRound:
             assert self.first is not None
             return self.first.pips
         total = sum(w for _, w in self.ends.values())
-        if self.r.layout == "first_spinner_free" and self.long_sides.get(self.spinner) == {"L", "R"}:
+        if (self.r.layout == "first_spinner_free" and self.spinner is not None
+                and self.long_sides.get(self.spinner) == {"L", "R"}):
             # seed 004's spinner variation: both sides of the first doublet open show one doublet, not two
             # ("The highest count possible is 35")
-            total -= 2 * self.spinner  # type: ignore[operator]
+            total -= 2 * self.spinner
         return total
 
     def scored(self, double: bool) -> int:
@@ -606,7 +607,7 @@ def follow(rules_id: str, options: dict[str, Any] | None, seed: int, play_seed: 
     return steps
 
 
-def _make(rules_id: str, options: dict[str, Any] | None):
+def _make(rules_id: str, options: dict[str, Any] | None) -> Callable[[], None]:
     @SETTINGS
     @given(seed=st.integers(0, 2**32), play_seed=st.integers(0, 2**16))
     def test(seed: int, play_seed: int) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bones.engine import Action, IllegalAction, RoundState, get_rules, load
+from bones.engine import Action, GameState, IllegalAction, RoundState, get_rules, load
 from bones.engine.replay import replay_document, summary
 from bones.engine.scoring import round_pips
 
@@ -16,11 +16,17 @@ from tests.kit import assert_refused, T, deal, game, pips, play
 DATA = Path(__file__).parent / "data"
 
 
-def scored(g) -> list[tuple[int, str, int]]:
+def scored(g: GameState) -> list[tuple[int, str, int]]:
+    assert g.round is not None
     return [(e.seat, str(e.action), e.scored) for e in g.round.history]
 
 
-def end_sum(g) -> int | None:
+def ends(g: GameState) -> dict[str, int]:
+    assert g.round is not None
+    return g.round.ends_by_name()
+
+
+def end_sum(g: GameState) -> int | None:
     return summary(g)["end_sum"]
 
 
@@ -56,14 +62,14 @@ def test_seed_position_six_five_five_five_five_four_four_four_five_one() -> None
     assert end_sum(g) == 10
     g = play(g, "6-5 L")
     assert end_sum(g) == 16  # the spinner with a long side open counts as a double at its end
-    assert set(g.round.ends_by_name()) == {"L", "R"}
+    assert set(ends(g)) == {"L", "R"}
     g = play(g, "5-4 R")
-    assert g.round.ends_by_name() == {"L": 6, "R": 4, "U": 5, "D": 5}
+    assert ends(g) == {"L": 6, "R": 4, "U": 5, "D": 5}
     assert end_sum(g) == 10  # U and D count nothing until a tile lies there
     g = play(g, "4-4 R")
     assert end_sum(g) == 14  # the double four at the end counts 8
     g = play(g, "5-1 U")
-    assert g.round.ends_by_name() == {"L": 6, "R": 4, "U": 1, "D": 5}
+    assert ends(g) == {"L": 6, "R": 4, "U": 1, "D": 5}
     assert end_sum(g) == 15
     assert scored(g) == [(0, "5-5", 10), (1, "6-5 L", 0), (0, "5-4 R", 10), (1, "4-4 R", 0), (0, "5-1 U", 15)]
     assert g.totals() == (35, 0)
@@ -79,13 +85,13 @@ def test_spinner_laid_later_in_the_line_opens_after_one_more_tile() -> None:
     # 5-3 leads; 3-3 is the first double (the spinner) against R; a tile on it covers its other long side.
     g = game("all_fives", ["6-6 5-3 6-3 1-0 2-0 2-1 4-0", "3-3 6-5 4-4 5-4 4-2 4-1 3-2"])
     g = play(g, "5-3", "3-3 R")
-    assert g.round.ends_by_name() == {"L": 5, "R": 3}
+    assert ends(g) == {"L": 5, "R": 3}
     assert end_sum(g) == 11  # 5 + the spinner across the end (6)
     g = play(g, "6-3 R")
-    assert g.round.ends_by_name() == {"L": 5, "R": 6, "U": 3, "D": 3}
+    assert ends(g) == {"L": 5, "R": 6, "U": 3, "D": 3}
     assert end_sum(g) == 11
     g = play(g, "3-2 U")
-    assert g.round.ends_by_name() == {"L": 5, "R": 6, "U": 2, "D": 3}
+    assert ends(g) == {"L": 5, "R": 6, "U": 2, "D": 3}
     assert end_sum(g) == 13
 
 
@@ -95,7 +101,7 @@ def test_only_the_first_double_is_a_spinner() -> None:
     g = play(g, "6-3", "3-3 R", "6-6 L")
     assert end_sum(g) == 12 + 6
     g = play(g, "6-5 L")
-    assert g.round.ends_by_name() == {"L": 5, "R": 3}
+    assert ends(g) == {"L": 5, "R": 3}
     assert end_sum(g) == 5 + 6  # 3-3 still has a long side open
     assert scored(g)[-1] == (1, "6-5 L", 0)
 
@@ -111,7 +117,7 @@ def test_draw_and_block_have_no_spinner_and_no_points_during_play() -> None:
     for rules_id in ("draw", "block"):
         g = play(game(rules_id, ["5-5 5-4 5-1 3-2 2-1 1-1 1-0", "6-5 4-4 6-4 3-3 4-2 4-0 3-0"]),
                  "5-5", "6-5 L", "5-4 R")
-        assert g.round.ends_by_name() == {"L": 6, "R": 4}
+        assert ends(g) == {"L": 6, "R": 4}
         assert end_sum(g) is None
         assert g.totals() == (0, 0)
 
@@ -133,7 +139,7 @@ def test_muggins_is_a_single_line_and_counts_every_five() -> None:
     assert g.totals() == (20, 10)
     g = play(g, "6-5 L")  # 6 + 4 = 10
     assert g.totals() == (30, 10)
-    assert g.round.ends_by_name() == {"L": 6, "R": 4}  # no spinner: never U or D
+    assert ends(g) == {"L": 6, "R": 4}  # no spinner: never U or D
 
 
 # ---- rounding ---------------------------------------------------------------------------------------------

@@ -78,7 +78,7 @@ def test_draw_dominoes_going_out_with_three_players_scores_both_other_hands() ->
 
 def test_four_players_four_hands_of_five() -> None:
     g = new_game("draw_dominoes", 7, {"players": 4})
-    assert len(g.round.hand(0)) == 5 and g.round.boneyard_count == 8
+    assert g.round is not None and len(g.round.hand(0)) == 5 and g.round.boneyard_count == 8
     rec = game_to_record(g)
     assert rec["options"]["players"] == 4 and len(rec["rounds"][0]["hands"]) == 4
 

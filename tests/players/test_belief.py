@@ -177,8 +177,9 @@ def test_a_star_ask_tells_the_seats_it_went_past_hold_nothing_for_that_line() ->
         assert world.hands[1] == mask_of(obs.hand)
         assert [h.bit_count() for h in world.hands] == list(obs.hand_counts)
     # the real deal is never ruled out
+    assert g.round is not None
     for sb in belief.seats:
-        assert belief.consistent(sb, g.round.hands[sb.seat])  # type: ignore[union-attr]
+        assert belief.consistent(sb, g.round.hands[sb.seat])
 
 
 @pytest.mark.parametrize("rules_id,players", [("honest_john", 5), ("honest_john_2", 4)])

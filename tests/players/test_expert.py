@@ -285,6 +285,7 @@ def test_expert_and_its_hint_do_not_draw_at_will_while_a_tile_fits(rules_id: str
     game = GameState.new(get_rules(rules_id, options), seed=3)
     asked = 0
     while not game.over and asked < 4:
+        assert game.current_seat is not None
         obs = observe(game, game.current_seat)
         kinds = {a.kind for a in obs.legal_actions()}
         if {"play", "draw"} <= kinds:

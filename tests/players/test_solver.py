@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from numpy.typing import NDArray
 
 from bones.engine.actions import Action
 from bones.engine.layout import DOUBLE, FROZEN, SPINNER, layout_of
@@ -79,7 +80,7 @@ def test_a_family_searches_as_the_rules_read_one_by_one_do(rid: str, fam: int, m
     finds, node for node (the same tree: only where the parameters come from differs)."""
     rng = random.Random(23)
     rules = get_rules(rid)
-    states = []
+    states: list[RoundState] = []
     while len(states) < 12:
         state = random_position(rng, max_hand=6, max_bone=5, rules=rules)
         if not state.over and len(state.legal_actions()) > 1:
@@ -116,12 +117,16 @@ def test_the_warm_up_compiles_every_family() -> None:
     assert families == set(range(len(fast.SOLVE)))
 
 
-def _points(s: list[int], n: int) -> tuple[int, ...]:
+# a compact state's buffers: numpy arrays for the compiled search, lists for the pure one
+Ints = list[int] | NDArray[np.int64]
+
+
+def _points(s: Ints, n: int) -> tuple[int, ...]:
     """The round's points in the compact state: past four seats nothing scores during play (the slots hold hands)."""
     return tuple(int(s[fast.S_PTS + i]) for i in range(n)) if n <= 4 else (0,) * n
 
 
-def _compact_view(s: list[int], n: int, ne: int) -> tuple[object, ...]:
+def _compact_view(s: Ints, n: int, ne: int) -> tuple[object, ...]:
     hands = tuple(int(s[fast.S_HAND + i]) for i in range(n))
     pts = _points(s, n)
     ends = tuple((int(s[fast.S_END + 3 * e]), int(s[fast.S_END + 3 * e + 1]), int(s[fast.S_END + 3 * e + 2]))
@@ -150,6 +155,10 @@ def test_moves_match_the_engine_along_random_sequences(compiled: bool) -> None:
         s_list, p_list, bone_list = solver.compact(state, root, 10**6)
         layout = layout_of(state.rules)
         tb = solver._tables(layout, compiled)
+        s: Ints
+        p: Ints
+        bone: Ints
+        rp: Ints
         if compiled:
             s, p, bone = np.array(s_list, np.int64), np.array(p_list, np.int64), np.array(bone_list + [0], np.int64)
             rp = np.zeros(2 * fast.MAX_SEATS, np.int64)

@@ -147,8 +147,8 @@ def face(page: Any) -> None:
         page.locator("#face-buttons button").first.click()
 
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 
 
 def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,

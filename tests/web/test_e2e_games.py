@@ -184,7 +184,7 @@ def pick(game: str) -> int:
     raise LookupError(f"no deal of {game} from {start} shows {shows} in {most} moves")
 
 
-GAMES = {
+GAMES: dict[str, tuple[dict[str, Any], int, set[str], int]] = {
     # game: (options, the first seed tried, what the game must show on the way, the most moves of the player)
     "block_game": ({"target": 15, "cut": "pushed"}, 15, {"cut"}, 10),
     "draw_game": ({"target": 15, "cut": "drawn"}, 128, {"cut", "free draw"}, 16),

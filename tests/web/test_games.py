@@ -6,7 +6,7 @@ Issue 9, items 2, 8, 9 and 10 (the server's part), and the features asked for be
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from starlette.testclient import TestClient
@@ -477,12 +477,12 @@ def test_the_game_over_table_has_a_column_a_side_for_partners_and_a_start_row_fo
 
     names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
     g = _played_out("partnership_block", {"target": 15}, 3)
-    s = game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules)
+    s = cast(dict[str, Any], game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules))
     assert s["names"] == ["You & Computer 2", "Computer 1 & Computer 3"] and s["start"] is None
     assert all(len(r["points"]) == 2 for r in s["rounds"])
     assert [sum(r["points"][c] for r in s["rounds"]) for c in (0, 1)] == s["scores"] == [g.scores[0], g.scores[1]]
     g = _played_out("domino_pool", {"hands": 3}, 3)
-    s = game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules)
+    s = cast(dict[str, Any], game_summary(names, g.results, g.scores, g.winner, g.rules.target, g.rules))
     assert s["names"] == list(names.labels) and s["start"] == [20] * 4
     assert [20 + sum(r["points"][c] for r in s["rounds"]) for c in range(4)] == s["scores"]
 
@@ -520,12 +520,13 @@ def test_the_summary_says_when_the_side_that_went_out_was_outcounted() -> None:
     out = settle(rules, "out", 1, (5, 0, 3, 20))
     r = RoundResult("out", out.winner, out.points, out.pips_left, 0, out, ((), (), (), ()))
     names = Names(("You", "Computer 1", "Computer 2", "Computer 3"))
-    summary = game_summary(names, [r], r.points, None, rules.target, rules)
-    assert summary["rounds"] == [{"round": 1, "points": [12, 0],  # type: ignore[index]
+    summary = cast(dict[str, Any], game_summary(names, [r], r.points, None, rules.target, rules))
+    assert summary["rounds"] == [{"round": 1, "points": [12, 0],
                                   "how": "Computer 1 went out; your side held fewer dots"}]
     ours = settle(rules, "out", 0, (0, 5, 3, 2))
     r = RoundResult("out", ours.winner, ours.points, ours.pips_left, 0, ours, ((), (), (), ()))
-    assert game_summary(names, [r], r.points, None, rules.target, rules)["rounds"][0]["how"] == "You went out"  # type: ignore[index]
+    summary = cast(dict[str, Any], game_summary(names, [r], r.points, None, rules.target, rules))
+    assert summary["rounds"][0]["how"] == "You went out"
 
 
 @pytest.mark.parametrize("opponent", ["beginner", "two"])

@@ -4,7 +4,7 @@ points, the goal and the Rules panel. Deterministic: each game is dealt from a f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from starlette.testclient import TestClient
@@ -161,10 +161,13 @@ def test_undo_takes_back_your_tile_and_not_a_forced_ask(client: TestClient, monk
 def test_asks_sales_and_closed_lines_are_told() -> None:
     rules = RULES["honest_john"]
     t = new_game("honest_john", 1)
-    first = t.round.legal_actions()[0]  # type: ignore[union-attr]
+    assert t.round is not None
+    first = t.round.legal_actions()[0]
     t = t.apply(first)
-    before = t.round.table  # type: ignore[union-attr]
-    pip = before.ends[0][0]  # type: ignore[index]
+    assert t.round is not None
+    before = t.round.table
+    assert before.ends[0] is not None
+    pip = before.ends[0][0]
     want = star.article(pip)
     assert star.ask_text(NAMES4, rules, 2, before, 1, before) == (
         f"Computer 2 asks round the table for {want}. Computer 3 and you have none. Computer 1 has one to sell.")
@@ -188,7 +191,8 @@ def test_asks_sales_and_closed_lines_are_told() -> None:
 def test_a_line_waiting_for_its_double_asks_for_the_double_by_name_not_by_tile() -> None:
     rules = RULES["honest_john_2"]
     g = new_game("honest_john_2", 1)
-    table = g.round.table  # type: ignore[union-attr]
+    assert g.round is not None
+    table = g.round.table
     waiting = table._replace(ends=((6, 0, 0),) + table.ends[1:], doubles=0)
     assert star.need(rules, waiting, 0) == "the double 6"
     assert star.need(rules, waiting._replace(doubles=1 << 6), 0) == "a 6"
@@ -229,11 +233,12 @@ def test_the_round_is_settled_in_chips_or_points_in_words() -> None:
     assert "stalemate" in stale and stale.endswith("15 + 9 + 22 = 46, less its own 4: 46 − 4 = 42 → +42 for you.")
     none = round_text(NAMES4, result(hj2, "blocked", None, (14, 15, 19, 22)), hj2, 2)
     assert none.endswith("The lightest hand holds 14 dots, not under 10: nobody scores.")
-    chips = game_summary(NAMES4, [result(hj, "blocked", None, (1, 2, 3, 4)), result(hj, "out", 1, (3, 0, 2, 2))],
-                         (19, 23, 19, 19), 1, hj.target, hj)
+    rounds = [result(hj, "blocked", None, (1, 2, 3, 4)), result(hj, "out", 1, (3, 0, 2, 2))]
+    chips = cast(dict[str, Any], game_summary(NAMES4, rounds, (19, 23, 19, 19), 1, hj.target, hj))
     assert [r["how"] for r in chips["rounds"]] == ["No winner", "Computer 1 went out"]
     assert chips["text"].endswith("with 23 chips (You 19, Computer 1 23, Computer 2 19, Computer 3 19). 2 rounds.")
-    points = game_summary(NAMES4, [result(hj2, "blocked", None, (4, 15, 9, 22))], (42, 0, 0, 0), 0, hj2.target, hj2)
+    points = cast(dict[str, Any], game_summary(NAMES4, [result(hj2, "blocked", None, (4, 15, 9, 22))], (42, 0, 0, 0),
+                                               0, hj2.target, hj2))
     assert points["rounds"][0]["how"] == "Stalemate, won by you" and "to 100" not in points["text"]
 
 
@@ -335,10 +340,10 @@ def test_version_2_ended_early_says_why() -> None:
     hj2 = RULES["honest_john_2"].with_options({"players": 4})
     first = result(hj2, "out", 2, (9, 12, 0, 5))
     last = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("1-1").id)
-    summary = game_summary(NAMES4, [first, last], (42, 0, 26, 0), 0, hj2.target, hj2)
+    summary = cast(dict[str, Any], game_summary(NAMES4, [first, last], (42, 0, 26, 0), 0, hj2.target, hj2))
     assert summary["text"].endswith(" 2 rounds: no hand was dealt a double below 1-1 for another round."), summary
     done = result(hj2, "blocked", None, (4, 15, 9, 22))._replace(first=Tile.parse("0-0").id)
-    summary = game_summary(NAMES4, [first, done], (42, 0, 26, 0), 0, hj2.target, hj2)
+    summary = cast(dict[str, Any], game_summary(NAMES4, [first, done], (42, 0, 26, 0), 0, hj2.target, hj2))
     assert summary["text"].endswith(" 2 rounds."), summary  # down to the double blank: nothing to explain
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, cast
 
 import pytest
 from starlette.testclient import TestClient
@@ -67,6 +67,11 @@ def act(client: TestClient, st: dict[str, Any], action: str) -> Any:
 
 def settings(client: TestClient, **body: Any) -> Any:
     return client.post("/api/settings", json=body)
+
+
+def lays_double(play: Action) -> bool:
+    assert play.tile is not None  # every play lays a tile
+    return play.tile.is_double
 
 
 CLAIMS = {"claims": True}
@@ -206,7 +211,11 @@ def scoring_play(g: GameState) -> Action | None:
 
 
 def test_the_view_never_gives_a_count_away(app: Any, client: TestClient) -> None:
-    spot = find("muggins", CLAIMS, lambda g: scoring_play(g) is not None and len(g.round.history) > 1)
+    def scores_later(g: GameState) -> bool:
+        assert g.round is not None
+        return scoring_play(g) is not None and len(g.round.history) > 1
+
+    spot = find("muggins", CLAIMS, scores_later)
     st = seat(app, client, "muggins", spot, CLAIMS)
     v = st["view"]
     legal = [str(a) for a in spot.game.legal_actions()]
@@ -273,6 +282,7 @@ def test_muggins_takes_the_points_left_unclaimed(app: Any, client: TestClient) -
     assert "muggins" not in st["view"]["legal"]  # the page is not told that points lie unclaimed
     last = st["last"]
     assert last["claim"] is None and "→" not in last["text"]
+    assert spot.game.round is not None
     points = spot.game.round.unclaimed()
     r = act(client, st, "muggins")
     assert r.status_code == 200, r.text
@@ -295,6 +305,7 @@ def test_one_point_claimed_or_taken_is_told_in_the_singular(app: Any, client: Te
     per_five = {**CLAIMS, "count": "per_five"}
 
     def one_to_take(g: GameState) -> bool:
+        assert g.round is not None
         return MUGGINS in g.legal_actions() and g.round.unclaimed() == 1
 
     spot = find("muggins", per_five, one_to_take, choose=unclaimed_by_the_computer)
@@ -320,6 +331,7 @@ def test_one_point_claimed_or_taken_is_told_in_the_singular(app: Any, client: Te
 
 def test_muggins_with_nothing_to_take_says_why(app: Any, client: TestClient) -> None:
     def claimed_or_nothing(g: GameState) -> bool:
+        assert g.round is not None
         last = g.round.history[-1] if g.round.history else None
         return last is not None and last.seat == 1 and last.action.kind == "play" and MUGGINS not in g.legal_actions()
 
@@ -327,6 +339,7 @@ def test_muggins_with_nothing_to_take_says_why(app: Any, client: TestClient) -> 
     st = seat(app, client, "muggins", spot, CLAIMS)
     r = act(client, st, "muggins")
     assert r.status_code == 422
+    assert spot.game.round is not None
     last = spot.game.round.history[-1]
     if last.action.claim is not None:
         assert r.json()["error"] == "The computer claimed the points of that tile: there is nothing to take."
@@ -367,6 +380,7 @@ def test_the_hint_says_the_claim_and_muggins() -> None:
     assert hint_words(Action.parse("6-1 L:6"), None) == "lay 6-1 on the left end, leaving 6 facing out."
     spot = find("muggins", CLAIMS, lambda g: MUGGINS in g.legal_actions(), choose=unclaimed_by_the_computer)
     s = computer.hint(observe(spot.game, 0))
+    assert spot.game.round is not None
     assert s.action == MUGGINS and s.reason == f"the last tile's {spot.game.round.unclaimed()} were not claimed"
 
 
@@ -498,6 +512,7 @@ def test_the_cut_words_each_method() -> None:
 
 def test_matadore_trumps_across_either_way_round_and_the_sum_of_seven(app: Any, client: TestClient) -> None:
     def two_ways(g: GameState) -> bool:
+        assert g.round is not None
         return any(a.out is not None for a in g.legal_actions()) and g.round.tiles_down > 0
 
     spot = find("matadore", {}, two_ways)
@@ -505,6 +520,7 @@ def test_matadore_trumps_across_either_way_round_and_the_sum_of_seven(app: Any, 
     v = st["view"]
     assert v["across"] == [[6, 1], [5, 2], [4, 3], [0, 0]]  # the trumps lie across; the other doubles do not
     trump = next(a for a in spot.game.legal_actions() if a.out is not None)
+    assert trump.tile is not None
     t = str(trump.tile)
     assert sorted(v["faces"][t][trump.end]) == sorted([trump.tile.high, trump.tile.low])
     assert v["fits"][t].count(trump.end) == 1
@@ -530,6 +546,7 @@ def test_matadore_trumps_when_stuck_says_why() -> None:
     opts = {"trumps": "when_stuck"}
 
     def barred(g: GameState) -> bool:
+        assert g.round is not None
         hand = g.round.hand(0)
         trumps = [t for t in hand if t.high + t.low == 7 or t.pips == 0]
         return bool(trumps) and g.round.tiles_down > 0 and all(a.tile not in trumps for a in g.legal_actions()
@@ -581,13 +598,14 @@ def test_round_and_game_words_for_the_new_games() -> None:
     assert round_text(NAMES, result(french, "blocked", None, (9, 9)), french, 1).endswith(
         "equal dots, nobody wins; the tiles are dealt again.")
     rounds = [result(french, "blocked", None, (9, 9)), result(french, "out", 1, (8, 0))]
-    summary = game_summary(NAMES, rounds, (0, 1), 1, 1, french, [None, None])
+    summary = cast(dict[str, Any], game_summary(NAMES, rounds, (0, 1), 1, 1, french, [None, None]))
     assert summary["text"] == "The computer won the game. 2 rounds were dealt: the first ended in equal dots."
     assert [r["how"] for r in summary["rounds"]] == ["Blocked, equal dots: dealt again", "The computer went out"]
-    won = game_summary(NAMES, [result(french, "blocked", None, (9, 13))], (1, 0), 0, 1, french, [None])
+    won = cast(dict[str, Any], game_summary(NAMES, [result(french, "blocked", None, (9, 13))], (1, 0), 0, 1, french,
+                                            [None]))
     assert won["text"] == "You won the game." and won["rounds"][0]["how"] == "Blocked, won by you"
-    assert game_summary(NAMES, [result(own, "blocked", None, (7, 12))], (19, 0), 0, 50, own, [0])["rounds"][0][
-        "how"] == "Shut by you"
+    shut = cast(dict[str, Any], game_summary(NAMES, [result(own, "blocked", None, (7, 12))], (19, 0), 0, 50, own, [0]))
+    assert shut["rounds"][0]["how"] == "Shut by you"
 
 
 def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
@@ -601,6 +619,7 @@ def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
             a = legal[rng.randrange(len(legal))]
             after = g.apply(a)
             rnd = after.round_of_action(g.round_index)
+            assert rnd is not None
             ev = rnd.history[-1]
             if a.kind == "play" and ev.scored and (ev.scored, ev.before.down == 0) not in [
                     (k % 10, k >= 10) for k in seen]:
@@ -614,7 +633,9 @@ def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
     assert seen[2].endswith(": a double header → +2.") and ". Both ends show " in seen[2]
     assert seen[3].endswith(", one a double across the line: a triple header → +3.")
     boys = RULES["boys_game"]
-    table = new_game("boys_game", 1).apply(new_game("boys_game", 1).legal_actions()[0]).round.table
+    dealt = new_game("boys_game", 1).apply(new_game("boys_game", 1).legal_actions()[0])
+    assert dealt.round is not None
+    table = dealt.round.table
     assert play_text(NAMES, 1, "L", "4-4", table, 0, False, boys, again=True).endswith(
         "A double keeps the turn: the computer plays again.")
     # a tile laid for the seat that said "go": said so, before a double's own rule, and a player keeps its name
@@ -631,8 +652,9 @@ def test_play_words_for_headers_and_a_double_that_keeps_the_turn() -> None:
 
 def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: TestClient) -> None:
     def again(g: GameState) -> bool:
+        assert g.round is not None
         h = g.round.history
-        return bool(h) and h[-1].seat == 0 and h[-1].action.kind == "play" and h[-1].action.tile.is_double
+        return bool(h) and h[-1].seat == 0 and h[-1].action.kind == "play" and lays_double(h[-1].action)
 
     spot = find("boys_game", {}, again)
     st = seat(app, client, "boys_game", spot, {})
@@ -643,8 +665,9 @@ def test_a_double_that_keeps_the_turn_is_said_in_the_status(app: Any, client: Te
 def test_a_tile_laid_for_a_seat_that_said_go_is_said_in_the_status(app: Any, client: TestClient) -> None:
     # seed 003's second mode: "When your adversary cannot play, you play for him, and for yourself too"
     def for_him(g: GameState) -> bool:
+        assert g.round is not None
         h = g.round.history
-        return (len(h) > 1 and h[-1].seat == 0 and h[-1].action.kind == "play" and not h[-1].action.tile.is_double
+        return (len(h) > 1 and h[-1].seat == 0 and h[-1].action.kind == "play" and not lays_double(h[-1].action)
                 and h[-2].seat == 1 and h[-2].action.kind == "pass"
                 and any(a.kind == "play" for a in g.legal_actions()))  # (a lone "pass" is made for the player)
 
@@ -661,6 +684,7 @@ def test_playing_on_after_ones_own_tile_is_said_in_the_status() -> None:
     from bones.web.view import build_view
 
     def on(g: GameState) -> bool:
+        assert g.round is not None
         h = g.round.history
         return bool(h) and h[-1].seat == 0 and h[-1].action.kind == "play" and g.current_seat == 0
 
@@ -668,8 +692,10 @@ def test_playing_on_after_ones_own_tile_is_said_in_the_status() -> None:
     spot = find("block_play_on", {}, on)
     assert build_view(observe(spot.game, 0), four)["status"] == "Your turn again: you can follow suit, so you play on."
     g = spot.game  # the near seat's lead; play on by the first legal move until Computer 1 plays on
+    assert g.round is not None
     while not (g.round.history and g.round.history[-1].seat == 1 and g.current_seat == 1):
         g = g.apply(g.legal_actions()[0])
+        assert g.round is not None
     assert build_view(observe(g, 0), four)["status"] == "Computer 1's turn again: it can follow suit, so it plays on."
     two = Names(("Player 1", "Player 2", "Player 3", "Player 4"))
     assert build_view(observe(g, 0), two, two_players=True)["status"].startswith(
@@ -679,19 +705,20 @@ def test_playing_on_after_ones_own_tile_is_said_in_the_status() -> None:
 def test_between_two_people_the_lid_stays_up_while_the_turn_does(app: Any, client: TestClient) -> None:
     """A double that keeps the turn (and a muggins, and a draw) leaves the mover's tiles face up."""
     def double(g: GameState) -> bool:
+        assert g.round is not None
         plays = [a for a in g.legal_actions() if a.kind == "play"]
-        return g.round.tiles_down > 0 and len(g.round.hand(0)) > 2 and any(a.tile.is_double for a in plays) \
-            and any(not a.tile.is_double for a in plays)
+        return g.round.tiles_down > 0 and len(g.round.hand(0)) > 2 and any(lays_double(a) for a in plays) \
+            and any(not lays_double(a) for a in plays)
 
     spot = find("boys_game", {}, double)
     st = seat(app, client, "boys_game", spot, {}, opponent="two")
     st = client.post("/api/lid", json={"game": "boys_game", "id": st["id"], "n": st["n"]}).json()["state"]
-    a = next(a for a in spot.game.legal_actions() if a.kind == "play" and a.tile.is_double)
+    a = next(a for a in spot.game.legal_actions() if a.kind == "play" and lays_double(a))
     after = act(client, st, str(a)).json()["state"]
     v = after["view"]
     assert v["current_seat"] == 0 and v["lid_open"] and v["hand"] is not None
     assert v["status"] == "Player 1's turn again: the double keeps the turn."
-    other = next(a for a in spot.game.legal_actions() if a.kind == "play" and not a.tile.is_double)
+    other = next(a for a in spot.game.legal_actions() if a.kind == "play" and not lays_double(a))
     st = seat(app, client, "boys_game", spot, {}, opponent="two")
     st = client.post("/api/lid", json={"game": "boys_game", "id": st["id"], "n": st["n"]}).json()["state"]
     assert not act(client, st, str(other)).json()["state"]["view"]["lid_open"]  # the turn passed: face down
