@@ -120,12 +120,31 @@ def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans
     """What Undo took back, in the status line's words: your move (between two people, "Player 2's last tile"), and
     the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
     last thing done)."""
-    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
-    what = f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}"
+    first = next(i for i, (s, c) in enumerate(zip(seats, chosen)) if s in humans and c)
+    seat, mine = seats[first], Action.parse(actions[first])
+    # an ask round the table since (a tile and a chip go back with it) is named by what it brought
+    asks = [_asked_words(actions[i + 1:i + 2], s, names) for i, (a, s) in enumerate(zip(actions, seats))
+            if i >= first and s in humans and a == "ask"]
+    told = [asks[0][:1].upper() + asks[0][1:], *asks[1:]] if mine.kind == "ask" else \
+        [f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}", *asks]
+    told = list(dict.fromkeys(told))
+    what, many = ", ".join(told), len(told) > 1
     answers = {s for s, a in zip(seats, actions) if s not in humans}
     if not answers:
-        return f"{what} is taken back."
-    return f"{what} and the answer{'s' if len(answers) > 1 else ''} to it are taken back."
+        return f"{what} {'are' if many else 'is'} taken back."
+    return f"{what} and the answer{'s' if len(answers) > 1 else ''} to {'them' if many else 'it'} are taken back."
+
+
+def _asked_words(answer: list[str], seat: int, names: Names) -> str:
+    """A seat's ask round the table, by the answer that came next: a tile sold to it (for a chip), a tile given,
+    or none."""
+    kind = answer[0].split()[0] if answer else ""
+    whose = "your" if names.who(seat) == "You" else names.whose(seat)
+    if kind == "sell":
+        return f"{whose} purchase"
+    if kind == "give":
+        return f"the tile given to {names.lower(seat)}"
+    return f"{whose} ask round the table"
 
 
 def _level(row: GameRow) -> str:

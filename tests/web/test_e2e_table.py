@@ -301,6 +301,40 @@ def test_stepping_through_the_game_menu_with_the_arrows_deals_nothing_until_ente
     page.context.close()
 
 
+def test_a_second_tap_while_the_move_is_on_its_way_waits_and_sends_nothing(browser: Any, server: Server) -> None:
+    """QA: on a phone, a double tap on a tile (or a second tile tapped) while the server was still answering sent
+    the move twice; the second was refused as out of date and the page said another tab had moved the game on."""
+    page = seat_at_table(browser, server, "draw", 3, device=PHONE)
+    v = view(page)["view"]
+    tile = next(t for t in v["hand"] if len(v["fits"].get(t, [])) == 1)
+    other = next((t for t in v["hand"] if t != tile and v["fits"].get(t)), tile)
+    # a server busy with the computers' answers: each move arrives 0.4 s after it is sent
+    page.evaluate("""() => { const fetch = window.fetch; window.sent = 0;
+        window.fetch = (url, init) => String(url).includes('/api/action')
+          ? (window.sent++, new Promise((r) => setTimeout(r, 400)).then(() => fetch(url, init))) : fetch(url, init); }""")
+    page.locator(f'#hand [data-tile="{tile}"]').tap()
+    page.evaluate("""([tile, other]) => new Promise((done) => {
+        const at = (t) => document.querySelector(`#hand [data-tile="${t}"]`);
+        setTimeout(() => { at(tile)?.click(); at(other)?.click(); done(); }, 100); })""", [tile, other])
+    settle(page)
+    assert page.evaluate("() => window.sent") == 1 and "another tab" not in page.inner_text("#say")
+    assert view(page)["n"] > 0 and not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_game_chosen_shows_its_own_menus_while_its_first_moves_are_played(browser: Any, server: Server) -> None:
+    """QA: a game chosen whose computers played before you (and might end its first round before you moved: the
+    round's box then waited) kept the last game's menus, without its Players menu, until the moves were shown."""
+    page = seat_at_table(browser, server, "draw", 3, url="/?pace=600")
+    assert page.is_hidden("#players-field")
+    with page.expect_response("**/api/settings"):
+        page.select_option("#game", "block_play_on")
+    assert page.get_attribute("body", "data-busy") == "1"  # its deal and moves are still being shown
+    assert page.is_visible("#players-field") and page.input_value("#players") == "4"
+    settle(page, timeout=60)
+    page.context.close()
+
+
 def test_undo_between_two_people_says_why_it_takes_nothing_back(browser: Any, server: Server) -> None:
     """QA: Undo was greyed out on every move between two people, and a click said nothing (only U gave the reason).
     It stays greyed out, and a click says why."""
@@ -635,6 +669,23 @@ def test_claim_and_muggins_make_way_for_a_rounds_end(browser: Any, server: Serve
     page.locator(f'#hand [data-tile="{pos.tile}"]').click()
     page.wait_for_selector("#round-end:not([hidden])")
     assert not page.is_visible("#claim") and not page.is_visible("#muggins")
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_claim_closed_with_nothing_chosen_takes_its_question_back(browser: Any, server: Server) -> None:
+    """QA: Claim opened then closed (by Claim again, or Esc) left "How many points does your next tile make?"
+    under the table, as though the amounts still waited."""
+    page = seat_at_table(browser, server, "muggins", 81, options={"claims": True})
+    for close in ("#claim", "Escape"):
+        page.click("#claim")
+        assert page.inner_text("#say").startswith("How many points does your next tile make?")
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.click(close)
+        assert page.is_hidden("#claim-amounts")
+        assert page.inner_text("#say") == "No claim: your next tile claims nothing."
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

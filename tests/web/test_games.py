@@ -81,6 +81,20 @@ def test_undo_between_two_people_names_whose_tile_it_took_back() -> None:
         "Your last tile and the answer to it are taken back."
 
 
+def test_undo_past_a_tile_bought_or_given_says_so() -> None:
+    """QA: Undo after Ask in Honest John took back the purchase and its chip too, and said only "Your last tile and
+    the answers to it are taken back."."""
+    you = Names(("You", "Computer 1", "Computer 2"))
+    bought = ["9-4 S0", "9-9 S1", "7-7 S2", "ask", "sell 9-3 S0", "8-8 S1"]
+    assert table_module._taken_back(bought, [0, 1, 2, 0, 2, 1], [True, True, True, False, True, True], {0}, you) \
+        == "Your last tile, your purchase and the answers to them are taken back."
+    given = ["draw", "ask", "give 5-5 S0"]
+    assert table_module._taken_back(given, [0, 0, 1], [True, False, True], {0}, you) == \
+        "Your draw, the tile given to you and the answer to them are taken back."
+    assert table_module._taken_back(["ask", "8-8 S1"], [0, 1], [True, True], {0}, you) == \
+        "Your ask round the table and the answer to it are taken back."
+
+
 def test_two_players_take_back_only_their_own_tile_face_up(client: TestClient) -> None:
     """Item 8: the second player could undo the first player's move while the lid was closed."""
     settings(client, opponent="two")

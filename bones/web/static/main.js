@@ -347,6 +347,8 @@ function renderMoves(view) {
   document.querySelector(".near").classList.toggle("with-moves", !$("moves").hidden);
 }
 
+const CLAIM_PUT_AWAY = "No claim: your next tile claims nothing.";
+
 function toggleClaims() {
   const view = ui.view;
   if (ui.busy || !view) return say(waitText());
@@ -356,14 +358,14 @@ function toggleClaims() {
     ui.claim = null;
     ui.claimOpen = false;
     renderView(view);
-    return say("No claim: your next tile claims nothing.");
+    return say(CLAIM_PUT_AWAY);
   }
   ui.claimOpen = !ui.claimOpen;
   renderView(view);
   if (ui.claimOpen) {
     say("How many points does your next tile make? Choose them, then lay the tile.");
     $("claim-amounts").querySelector("button")?.focus();
-  }
+  } else say(CLAIM_PUT_AWAY); // closed with nothing chosen: the question is not left standing
 }
 
 function armClaim(n) {
@@ -633,10 +635,23 @@ function applyState(state) {
   if (v.your_turn && (another || !before.view.your_turn)) requestAnimationFrame(handInSight);
 }
 
+/** The moves a caption tells after New game or a reload between rounds: the first (who set, and why), any of
+ * yours (a "go" said for you), and the last three, the others left out where an ellipsis stands. At a table of
+ * eight every computer's move since the deal made a paragraph of eighteen lines on a phone. */
+function fewMoves(texts, last = 3) {
+  if (texts.length <= last + 2) return texts;
+  const out = [];
+  texts.forEach((t, i) => {
+    if (i === 0 || i >= texts.length - last || t.startsWith("You ")) out.push(t);
+    else if (out[out.length - 1] !== "…") out.push("…");
+  });
+  return out;
+}
+
 /** The last round's result and every move since ("… → +4. Round 2: Computer 3 led 4-1. …"), told until you move
  * in the new round: a reload while the round-end box was up lost both. */
 function lastRound(v) {
-  const since = v.this_round || [];
+  const since = fewMoves(v.this_round || []);
   return since.length ? `${v.last_round} ${v.deal_word} ${v.round}: ${since.join(" ")}` : v.last_round;
 }
 
@@ -758,13 +773,18 @@ const BEHIND = "This page was behind the table (another tab moved the game on): 
 async function send(call, body, arrived = null) {
   document.body.dataset.busy = "1";
   ui.fresh = null;
+  // The answer awaited: a second tap or key is told to wait, not sent beside the first (a double tap on a phone
+  // sent the move twice, and the second's refusal said another tab had moved the game on).
+  ui.busy = true;
   try {
     const data = await call(body);
+    ui.busy = false;
     if (arrived) arrived(data);
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
     else { ui.pop = null; applyState(data.state); }
     return data;
   } catch (e) {
+    ui.busy = false;
     if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
     await refused(e);
     return null;
@@ -928,9 +948,9 @@ async function startOver() {
   if (!data) return;
   const v = data.state.view;
   const cut = cutOnShow(v) ? `${v.cut.text} ` : ""; // who sets first, and why (and at four, who are partners)
-  // the caption keeps every move made before yours (a "go" made for you among them), as the first deal's does
-  const moves = (data.frames || []).filter((f) => f.event && f.event.kind !== "deal" && f.event.text)
-    .map((f) => `${f.event.text} `).join("");
+  // the caption keeps the moves made before yours (the first, a "go" made for you, the last three), as a reload does
+  const moves = fewMoves((data.frames || []).filter((f) => f.event && f.event.kind !== "deal" && f.event.text)
+    .map((f) => f.event.text)).join(" ");
   say(`${dealt} ${cut}${moves}`.trim(), false); // whose turn it is, the status line says
   // the cut once; whose turn it is, unless the computers' moves just said it after the last of them
   const turn = data.frames && data.frames.length ? "" : v.status;
@@ -967,7 +987,9 @@ async function changeSetting(body) {
   say("");
   if (body.sound) wakeSound();
   const shown = ui.state?.id;
-  const data = await send(api.settings, body);
+  // the menus of the game chosen at once: its computers may end its first round before you move, and the round's
+  // box waited under the last game's menus
+  const data = await send(api.settings, body, (d) => renderPanel(d.state));
   if (!data && ui.state) {
     // refused (Two players chosen for a game of four, say): the menus and Settings show the table as it is again
     renderPanel(ui.state);
@@ -1031,7 +1053,7 @@ function onKey(ev) {
     ui.claimOpen = false;
     renderView(ui.view);
     if (t) { document.querySelector(`#hand [data-tile="${t}"]`)?.focus(); say(`${t} is back in your hand.`); }
-    else focusHand();
+    else { focusHand(); say(CLAIM_PUT_AWAY); }
     return;
   }
   if (ev.key === "Escape" && ui.pending) {
