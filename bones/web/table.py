@@ -20,7 +20,7 @@ from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, Ille
                           new_game, observe, observe_finished)
 from bones.engine.actions import play_open
 from bones.engine.layout import end_words
-from bones.engine.rules import Turn, players_words
+from bones.engine.rules import Turn, listed, players_words
 from bones.engine.tiles import not_in_set
 from bones.players import LEVELS
 
@@ -120,19 +120,19 @@ def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans
     """What Undo took back, in the status line's words: your move (between two people, "Player 2's last tile"), and
     the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
     last thing done)."""
-    first = next(i for i, (s, c) in enumerate(zip(seats, chosen)) if s in humans and c)
-    seat, mine = seats[first], Action.parse(actions[first])
-    # an ask round the table since (a tile and a chip go back with it) is named by what it brought
-    asks = [_asked_words(actions[i + 1:i + 2], s, names) for i, (a, s) in enumerate(zip(actions, seats))
-            if i >= first and s in humans and a == "ask"]
-    told = [asks[0][:1].upper() + asks[0][1:], *asks[1:]] if mine.kind == "ask" else \
-        [f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}", *asks]
-    told = list(dict.fromkeys(told))
-    what, many = ", ".join(told), len(told) > 1
-    answers = {s for s, a in zip(seats, actions) if s not in humans}
+    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
+    # an ask round the table since (forced, never chosen) is named by what it brought: a tile and a chip go back
+    asks = [i for i, (a, s) in enumerate(zip(actions, seats)) if s in humans and a == "ask"]
+    told = list(dict.fromkeys([f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}",
+                               *(_asked_words(actions[i + 1:i + 2], seats[i], names) for i in asks)]))
+    # the tile sold or given is told as the purchase or the gift, not as an answer
+    answered = {i + 1 for i in asks if actions[i + 1:i + 2] and actions[i + 1].split()[0] in ("sell", "give")}
+    answers = {s for i, (s, a) in enumerate(zip(seats, actions)) if s not in humans and i not in answered}
+    many = len(told) > 1
     if not answers:
-        return f"{what} {'are' if many else 'is'} taken back."
-    return f"{what} and the answer{'s' if len(answers) > 1 else ''} to {'them' if many else 'it'} are taken back."
+        return f"{listed(told, 'and')} {'are' if many else 'is'} taken back."
+    return (f"{', '.join(told)} and the answer{'s' if len(answers) > 1 else ''} to {'them' if many else 'it'} are "
+            "taken back.")
 
 
 def _asked_words(answer: list[str], seat: int, names: Names) -> str:

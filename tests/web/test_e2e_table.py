@@ -322,6 +322,25 @@ def test_a_second_tap_while_the_move_is_on_its_way_waits_and_sends_nothing(brows
     page.context.close()
 
 
+def test_two_quick_changes_in_settings_are_both_sent(browser: Any, server: Server) -> None:
+    """Review: with a move's answer awaited the table waits, but a Settings change is sent as it is made: the sound
+    ticked and, a moment later, the single keys turned off while the first was on its way, kept only the first (the
+    box showed the keys off, the server kept them on)."""
+    page = seat_at_table(browser, server, "draw", 3)
+    page.evaluate("""() => { const fetch = window.fetch;
+        window.fetch = (url, init) => String(url).includes('/api/settings')
+          ? new Promise((r) => setTimeout(r, 400)).then(() => fetch(url, init)) : fetch(url, init); }""")
+    page.click("#settings")
+    page.check("#sound")
+    page.wait_for_timeout(100)
+    page.uncheck("#shortcuts")
+    settle(page)
+    page.wait_for_timeout(500)
+    kept = view(page)["settings"]
+    assert kept["sound"] is True and kept["shortcuts"] is False, kept
+    page.context.close()
+
+
 def test_a_game_chosen_shows_its_own_menus_while_its_first_moves_are_played(browser: Any, server: Server) -> None:
     """QA: a game chosen whose computers played before you (and might end its first round before you moved: the
     round's box then waited) kept the last game's menus, without its Players menu, until the moves were shown."""
@@ -329,8 +348,9 @@ def test_a_game_chosen_shows_its_own_menus_while_its_first_moves_are_played(brow
     assert page.is_hidden("#players-field")
     with page.expect_response("**/api/settings"):
         page.select_option("#game", "block_play_on")
+    page.wait_for_function("() => !document.getElementById('players-field').hidden")
     assert page.get_attribute("body", "data-busy") == "1"  # its deal and moves are still being shown
-    assert page.is_visible("#players-field") and page.input_value("#players") == "4"
+    assert page.input_value("#players") == "4"
     settle(page, timeout=60)
     page.context.close()
 

@@ -90,9 +90,10 @@ def test_undo_past_a_tile_bought_or_given_says_so() -> None:
         == "Your last tile, your purchase and the answers to them are taken back."
     given = ["draw", "ask", "give 5-5 S0"]
     assert table_module._taken_back(given, [0, 0, 1], [True, False, True], {0}, you) == \
-        "Your draw, the tile given to you and the answer to them are taken back."
-    assert table_module._taken_back(["ask", "8-8 S1"], [0, 1], [True, True], {0}, you) == \
-        "Your ask round the table and the answer to it are taken back."
+        "Your draw and the tile given to you are taken back."
+    unanswered = ["9-4 S0", "ask", "8-8 S1"]  # nobody had one: the ask closed the line
+    assert table_module._taken_back(unanswered, [0, 0, 1], [True, False, True], {0}, you) == \
+        "Your last tile, your ask round the table and the answer to them are taken back."
 
 
 def test_two_players_take_back_only_their_own_tile_face_up(client: TestClient) -> None:

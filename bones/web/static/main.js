@@ -22,7 +22,8 @@ const ui = {
   fresh: null, // the end (or "C") where the tile just laid lies, to draw it arriving
   pop: null, // {end, text}: the points the last tile scored, in chalk beside it
   revealed: null, // at the end of a round: every hand left, face up, by seat
-  busy: false, // frames are being animated
+  busy: false, // frames are being animated, or a move's answer is awaited
+  sending: false, // a move's answer is awaited (the table answers at once, or with the computers' moves)
   continueRound: null, // resolves when the round-end box is dismissed
   incoming: null, // while frames play: the state they lead to
   claim: null, // where scores are claimed: the points armed for the next tile laid
@@ -650,8 +651,8 @@ function fewMoves(texts, last = 3) {
 
 /** The last round's result and every move since ("… → +4. Round 2: Computer 3 led 4-1. …"), told until you move
  * in the new round: a reload while the round-end box was up lost both. */
-function lastRound(v) {
-  const since = fewMoves(v.this_round || []);
+function lastRound(v, every = false) {
+  const since = every ? v.this_round || [] : fewMoves(v.this_round || []);
   return since.length ? `${v.last_round} ${v.deal_word} ${v.round}: ${since.join(" ")}` : v.last_round;
 }
 
@@ -773,18 +774,20 @@ const BEHIND = "This page was behind the table (another tab moved the game on): 
 async function send(call, body, arrived = null) {
   document.body.dataset.busy = "1";
   ui.fresh = null;
-  // The answer awaited: a second tap or key is told to wait, not sent beside the first (a double tap on a phone
-  // sent the move twice, and the second's refusal said another tab had moved the game on).
-  ui.busy = true;
+  // A move's answer awaited: a second tap or key is told to wait, not sent beside the first (a double tap on a
+  // phone sent the move twice, and the second's refusal said another tab had moved the game on). Settings are
+  // not held up so: each change in the dialog is sent as it is made.
+  const moves = call !== api.settings;
+  ui.busy = ui.sending = moves;
   try {
     const data = await call(body);
-    ui.busy = false;
+    if (moves) ui.busy = ui.sending = false;
     if (arrived) arrived(data);
     if (data.frames && data.frames.length) await playFrames(data.frames, data.state);
     else { ui.pop = null; applyState(data.state); }
     return data;
   } catch (e) {
-    ui.busy = false;
+    if (moves) ui.busy = ui.sending = false;
     if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
     await refused(e);
     return null;
@@ -817,6 +820,7 @@ function waitText() {
     const word = dealWord().toLowerCase();
     return `The ${word} is over: press Next ${word} first.`;
   }
+  if (ui.sending) return "Wait: your last move is on its way to the table.";
   return ui.busy ? "Wait: the computer is moving." : ui.view?.status || "";
 }
 
@@ -1207,7 +1211,7 @@ async function start() {
       applyState(data.state);
       // what was never heard (a reload cut it off), and whose turn it is: a page opened says so once
       const v = data.state.view;
-      speakNow([v.last_round ? lastRound(v) : "", v.game_over ? "" : v.status].filter(Boolean).join(" "));
+      speakNow([v.last_round ? lastRound(v, true) : "", v.game_over ? "" : v.status].filter(Boolean).join(" "));
     }
     document.body.dataset.busy = "0";
     if (!moves) await showEnded(ui.state); // over before the page opened (the frames show their own end)
