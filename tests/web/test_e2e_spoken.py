@@ -90,6 +90,17 @@ def test_the_rules_open_at_their_title_and_reduced_motion_stills_the_score(brows
     page.context.close()
 
 
+def new_game_heard_afresh(page: Any) -> dict[str, Any]:
+    """New game (started over where asked), what is heard from then on only (`WATCH` running); the table's view."""
+    page.wait_for_timeout(100)  # what the last deal said is spoken 30 ms after it
+    page.evaluate("() => { window.heard.length = 0; }")
+    page.click("#new")
+    if page.is_visible("#confirm"):
+        page.click("#confirm-yes")
+    settle(page)
+    return dict(view(page)["view"])
+
+
 def test_a_new_game_is_said_before_the_computers_first_moves_and_the_caption_keeps_them(browser: Any,
                                                                                        server: Server) -> None:
     """QA: after New at four, the live region said the computers' leads and only then "A new game … is dealt", and
@@ -100,13 +111,7 @@ def test_a_new_game_is_said_before_the_computers_first_moves_and_the_caption_kee
     settle(page)
     page.evaluate(WATCH)
     for _ in range(12):
-        page.wait_for_timeout(100)  # what the last deal said is spoken 30 ms after it
-        page.evaluate("() => { window.heard.length = 0; }")
-        page.click("#new")
-        if page.is_visible("#confirm"):
-            page.click("#confirm-yes")
-        settle(page)
-        v = view(page)["view"]
+        v = new_game_heard_afresh(page)
         if v["center"] is not None:  # a computer set first: its moves came before your turn
             break
     else:
@@ -131,13 +136,7 @@ def test_after_new_game_at_eight_the_caption_keeps_the_lead_and_the_last_moves_n
     page = seat_at_table(browser, server, "draw_dominoes", 3, players=8, device=PHONE)
     page.evaluate(WATCH)
     for _ in range(12):
-        page.wait_for_timeout(100)
-        page.evaluate("() => { window.heard.length = 0; }")
-        page.click("#new")
-        if page.is_visible("#confirm"):
-            page.click("#confirm-yes")
-        settle(page)
-        v = view(page)["view"]
+        v = new_game_heard_afresh(page)
         made = MOVE.findall(" ".join(page.evaluate("() => window.heard")))  # each move heard, seat and verb
         if len(made) > 5:
             break
