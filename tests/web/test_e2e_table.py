@@ -308,14 +308,17 @@ def test_a_second_tap_while_the_move_is_on_its_way_waits_and_sends_nothing(brows
     v = view(page)["view"]
     tile = next(t for t in v["hand"] if len(v["fits"].get(t, [])) == 1)
     other = next((t for t in v["hand"] if t != tile and v["fits"].get(t)), tile)
-    # a server busy with the computers' answers: each move arrives 0.4 s after it is sent
+    # a server busy with the computers' answers: the move is held on its way until the test lets it go
     page.evaluate("""() => { const fetch = window.fetch; window.sent = 0;
+        const arrived = new Promise((r) => { window.release = r; });
         window.fetch = (url, init) => String(url).includes('/api/action')
-          ? (window.sent++, new Promise((r) => setTimeout(r, 400)).then(() => fetch(url, init))) : fetch(url, init); }""")
+          ? (window.sent++, arrived.then(() => fetch(url, init))) : fetch(url, init); }""")
     page.locator(f'#hand [data-tile="{tile}"]').tap()
-    page.evaluate("""([tile, other]) => new Promise((done) => {
-        const at = (t) => document.querySelector(`#hand [data-tile="${t}"]`);
-        setTimeout(() => { at(tile)?.click(); at(other)?.click(); done(); }, 100); })""", [tile, other])
+    page.wait_for_timeout(100)
+    page.locator(f'#hand [data-tile="{tile}"]').dispatch_event("click")  # tapped again, and another tile
+    page.locator(f'#hand [data-tile="{other}"]').dispatch_event("click")
+    assert page.inner_text("#say") == "Wait: your last move is on its way to the table."
+    page.evaluate("() => window.release()")
     settle(page)
     assert page.evaluate("() => window.sent") == 1 and "another tab" not in page.inner_text("#say")
     assert view(page)["n"] > 0 and not page.errors  # type: ignore[attr-defined]
@@ -327,16 +330,20 @@ def test_two_quick_changes_in_settings_are_both_sent(browser: Any, server: Serve
     ticked and, a moment later, the single keys turned off while the first was on its way, kept only the first (the
     box showed the keys off, the server kept them on)."""
     page = seat_at_table(browser, server, "draw", 3)
-    page.evaluate("""() => { const fetch = window.fetch;
+    page.evaluate("""() => { const fetch = window.fetch; window.sent = 0;
+        const arrived = new Promise((r) => { window.release = r; });  // held on their way until the test says
         window.fetch = (url, init) => String(url).includes('/api/settings')
-          ? new Promise((r) => setTimeout(r, 400)).then(() => fetch(url, init)) : fetch(url, init); }""")
+          ? (window.sent++, arrived.then(() => fetch(url, init))) : fetch(url, init); }""")
     page.click("#settings")
     page.check("#sound")
-    page.wait_for_timeout(100)
     page.uncheck("#shortcuts")
-    settle(page)
-    page.wait_for_timeout(500)
-    kept = view(page)["settings"]
+    assert page.evaluate("() => window.sent") == 2
+    page.evaluate("() => window.release()")
+    for _ in range(50):  # both answered (each request its own)
+        kept = view(page)["settings"]
+        if kept["sound"] is True and kept["shortcuts"] is False:
+            break
+        page.wait_for_timeout(100)
     assert kept["sound"] is True and kept["shortcuts"] is False, kept
     page.context.close()
 
