@@ -960,7 +960,7 @@ class Table:
 
     def _this_round(self, row: GameRow, rep: Replayed, names: Names) -> list[str]:
         """Every move of the round on the table, in the page's words: told after the last round's result where a
-        reload lost its box (only the last move was told, and not who led)."""
+        reload lost its box (only the last move was told, and not who led), and listed under the table."""
         game = rep.game
         done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
         before = rep.round_start
@@ -997,7 +997,10 @@ class Table:
             # until you have moved in the new round the last one's result is told again (a reload while its box
             # was up lost it, once a computer had led the next)
             view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
-            view["this_round"] = self._this_round(row, rep, names)  # and what was done since, by the computers
+        if game.round is not None and not game.over:
+            # every move of the round so far: told after the last round's result (above), and listed under the
+            # table, where a move made at a table of eight is there to read after the next seven
+            view["this_round"] = self._this_round(row, rep, names)
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
         started = self._started(row, rep)

@@ -19,8 +19,8 @@ import pytest
 
 from bones.engine import load
 
-from .e2e_helpers import (CHROMIUM, DESKTOP, PHONE, SHOTS, Server, crowding, open_table, seat_at_table, settle,
-                          view)
+from .e2e_helpers import (CHROMIUM, DESKTOP, PHONE, SHOTS, Server, crowding, open_table, play_turn, seat_at_table,
+                          settle, view)
 from .positions import ends_game, ends_round, find, lays_far_spinner, scores
 
 if not os.path.exists(CHROMIUM):  # pragma: no cover - `make test` installs it
@@ -345,6 +345,25 @@ def test_two_quick_changes_in_settings_are_both_sent(browser: Any, server: Serve
             break
         page.wait_for_timeout(100)
     assert kept["sound"] is True and kept["shortcuts"] is False, kept
+    page.context.close()
+
+
+def test_every_move_of_the_round_is_listed_under_the_table(browser: Any, server: Server) -> None:
+    """QA: at a table of four to eight, the words of your own move were gone once the next seat moved, and only the
+    scores told what it had made. Under the table, folded, the round's moves are listed, the latest last."""
+    page = seat_at_table(browser, server, "draw_dominoes", 3, players=6, device=PHONE)
+    for _ in range(3):
+        play_turn(page)
+    v = view(page)["view"]
+    assert page.is_visible("#log") and not page.is_visible("#log-moves")  # folded until opened
+    assert page.inner_text("#log-title") == f"Moves this round ({len(v['this_round'])})"
+    page.click("#log summary")
+    listed = page.locator("#log-moves li").all_inner_texts()
+    assert listed == v["this_round"] and len(listed) > 6
+    assert any(t.startswith("You laid ") for t in listed) and listed[-1] == page.inner_text("#say")
+    mine = v["hand"]
+    assert not any(t in line for t in mine for line in listed)  # the tiles in your hand are named nowhere in it
+    assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
 

@@ -628,12 +628,24 @@ function applyState(state) {
   renderView(state.view);
   if ($("settings-dialog").open) renderVariations(state);
   const v = state.view;
+  renderLog(v);
   if (v.game_over && v.result) say(v.result, false);
   else if (v.last_round && !$("say").textContent) say(lastRound(v), false);
   else if (state.last && !$("say").textContent) say(withCut(v, state.last.text), false);
   else if (v.cut && !v.center && !$("say").textContent) say(v.cut.text, false); // who sets first, and why
   // your turn has come with the page opened, reloaded or dealt anew, not only after a computer's move
   if (v.your_turn && (another || !before.view.your_turn)) requestAnimationFrame(handInSight);
+}
+
+/** Under the table, every move of the round so far, the latest last (folded until opened): at a table of eight
+ * your own move's words were gone after the next seven, and only the scores told what it had made. */
+function renderLog(v) {
+  const moves = v.this_round || [];
+  $("log").hidden = !moves.length;
+  $("log-title").textContent = `Moves this ${v.deal_word.toLowerCase()} (${moves.length})`;
+  const list = $("log-moves");
+  list.replaceChildren(...moves.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  if ($("log").open) list.scrollTop = list.scrollHeight; // the latest in sight
 }
 
 /** The moves a caption tells after New game or a reload between rounds: the first (who set, and why), any of
@@ -1123,6 +1135,7 @@ async function start() {
     speakNow(`${subject(midName(s.view.name))} is on the table. ${last}${s.view.status}`);
   });
   $("claim").addEventListener("click", toggleClaims);
+  $("log").addEventListener("toggle", () => { if ($("log").open) $("log-moves").scrollTop = $("log-moves").scrollHeight; });
   $("muggins").addEventListener("click", muggins);
   $("shut").addEventListener("click", shut);
   $("pass").addEventListener("click", pass);
