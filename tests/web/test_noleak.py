@@ -93,6 +93,9 @@ def check_claims(frame: dict[str, Any], where: str) -> None:
         if event and event.get("kind") == "play" and event.get("claim") is None:
             assert "→" not in event["text"] and "make" not in event["text"], f"{where}: {event['text']}"
             assert event["scored"] == 0, where
+    for text in view.get("this_round") or []:  # the round's moves listed under the table: the same, in words alone
+        if "claimed" not in text and "muggins" not in text:
+            assert "→" not in text and "make" not in text, f"{where}: {text}"
 
 
 class Truth:
@@ -222,6 +225,12 @@ def test_the_scan_catches_a_leak() -> None:
     with pytest.raises(AssertionError):
         check_frame({"view": claims, "event": {"kind": "play", "claim": None, "scored": 0,
                                                "text": "You laid 5-3. The ends make 5 + 5 = 10 → +10."}}, "leak")
+    # the round's moves listed under the table: a play claimed may say what it made, one unclaimed may not
+    check_frame({"view": {**claims, "this_round": ["You laid 5-3 and claimed 10: the ends make 5 + 5 = 10 → +10."]}},
+                "fine")
+    with pytest.raises(AssertionError):
+        check_frame({"view": {**claims, "this_round": ["The computer laid 5-3. The ends make 5 + 5 = 10 → +10."]}},
+                    "leak")
 
 
 def test_a_games_seed_is_too_wide_to_be_found_from_ones_own_hand(app: Any, client: TestClient,

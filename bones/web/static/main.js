@@ -24,6 +24,7 @@ const ui = {
   revealed: null, // at the end of a round: every hand left, face up, by seat
   busy: false, // frames are being animated, or a move's answer is awaited
   sending: false, // a move's answer is awaited (the table answers at once, or with the computers' moves)
+  log: [], // the moves of the round listed under the table
   continueRound: null, // resolves when the round-end box is dismissed
   incoming: null, // while frames play: the state they lead to
   claim: null, // where scores are claimed: the points armed for the next tile laid
@@ -640,11 +641,23 @@ function applyState(state) {
 /** Under the table, every move of the round so far, the latest last (folded until opened): at a table of eight
  * your own move's words were gone after the next seven, and only the scores told what it had made. */
 function renderLog(v) {
-  const moves = v.this_round || [];
-  $("log").hidden = !moves.length;
-  $("log-title").textContent = `Moves this ${v.deal_word.toLowerCase()} (${moves.length})`;
+  ui.log = [...(v.this_round || [])];
+  drawLog(v);
+}
+
+/** A move shown (a frame) goes on the list as it is made, and a deal starts it afresh: the moves that end a round
+ * stay listed while the round's box is up. */
+function logFrame(ev, v) {
+  if (ev.kind === "deal") ui.log = [];
+  else if (ev.text) ui.log.push(ev.text);
+  drawLog(v);
+}
+
+function drawLog(v) {
+  $("log").hidden = !ui.log.length;
+  $("log-title").textContent = `Moves this ${v.deal_word.toLowerCase()} (${ui.log.length})`;
   const list = $("log-moves");
-  list.replaceChildren(...moves.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
+  list.replaceChildren(...ui.log.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
   if ($("log").open) list.scrollTop = list.scrollHeight; // the latest in sight
 }
 
@@ -703,6 +716,7 @@ async function playFrames(frames, state) {
       if (ev.kind !== "deal") ui.pop = play && ev.scored ? { end: ev.end, text: `+${ev.scored}` } : null;
       if (f.round_end) ui.revealed = f.round_end.shown;
       renderView(f.view);
+      logFrame(ev, f.view);
       if (lays && state.settings.sound) click();
       if (source) await slide(document.querySelector(`#line-area [data-last="${ev.end}"]`), source, Math.min(420, pace() * 0.6));
       if (ev.kind === "draw") flash($("boneyard"));
