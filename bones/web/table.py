@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, game_to_record, get_rules,
                           new_game, observe, observe_finished)
-from bones.engine.actions import play_open
+from bones.engine.actions import ANSWERS, play_open
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, listed, players_words
 from bones.engine.tiles import not_in_set
@@ -121,12 +121,13 @@ def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans
     the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
     last thing done)."""
     seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
-    # an ask round the table since (forced, never chosen) is named by what it brought: a tile and a chip go back
-    asks = [i for i, (a, s) in enumerate(zip(actions, seats)) if s in humans and a == "ask"]
+    # an ask round the table since (forced, never chosen) is named by what it brought, the answer after it (a tile
+    # sold or given, told as the purchase or the gift, not again as an answer; none: nobody had one)
+    asks = {i: actions[i + 1].split()[0] if i + 1 < len(actions) else "" for i, (a, s) in enumerate(zip(actions, seats))
+            if s in humans and a == "ask"}
     told = list(dict.fromkeys([f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}",
-                               *(_asked_words(actions[i + 1:i + 2], seats[i], names) for i in asks)]))
-    # the tile sold or given is told as the purchase or the gift, not as an answer
-    answered = {i + 1 for i in asks if actions[i + 1:i + 2] and actions[i + 1].split()[0] in ("sell", "give")}
+                               *(_asked_words(answer, seats[i], names) for i, answer in asks.items())]))
+    answered = {i + 1 for i, answer in asks.items() if answer in ANSWERS}
     answers = {s for i, (s, a) in enumerate(zip(seats, actions)) if s not in humans and i not in answered}
     many = len(told) > 1
     if not answers:
@@ -135,16 +136,14 @@ def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans
             "taken back.")
 
 
-def _asked_words(answer: list[str], seat: int, names: Names) -> str:
-    """A seat's ask round the table, by the answer that came next: a tile sold to it (for a chip), a tile given,
-    or none."""
-    kind = answer[0].split()[0] if answer else ""
-    whose = "your" if names.who(seat) == "You" else names.whose(seat)
-    if kind == "sell":
-        return f"{whose} purchase"
-    if kind == "give":
+def _asked_words(answer: str, seat: int, names: Names) -> str:
+    """A seat's ask round the table, by the kind of the answer that came next: a tile sold to it (for a chip), a
+    tile given, or none."""
+    if answer == "sell":
+        return f"{names.whose_lower(seat)} purchase"
+    if answer == "give":
         return f"the tile given to {names.lower(seat)}"
-    return f"{whose} ask round the table"
+    return f"{names.whose_lower(seat)} ask round the table"
 
 
 def _level(row: GameRow) -> str:

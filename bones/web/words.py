@@ -29,6 +29,11 @@ class Names:
         label = self.labels[seat]
         return "Your" if label == "You" else f"{label}'s"
 
+    def whose_lower(self, seat: int) -> str:
+        """The possessive in the middle of a sentence ("your", "the computer's", "Computer 2's")."""
+        label = self.lower(seat)
+        return "your" if label == "you" else f"{label}'s"
+
     def lower(self, seat: int) -> str:
         """The name in the middle of a sentence ("you", "the computer", "Computer 2", "Player 1")."""
         label = self.labels[seat]
