@@ -10,7 +10,7 @@ import random
 from bones.engine.round import RoundState
 from bones.players import solver
 from bones.players.expert import Expert
-from bones.players.solver_core import STAND_SCALE
+from bones.players.solver_core import STAND_SCALE, STAND_SPREAD
 
 from tests.players.oracle import live_positions, rule_pick
 
@@ -23,7 +23,7 @@ def chance(totals: list[int], root: int, target: int, winner: int | None) -> flo
     if top >= target:
         return 0.0 if totals[root] < top else float(math.floor(STAND_SCALE / totals.count(top) + 0.5))
     m = target / 5.0
-    sc = 0.5 * math.sqrt(m * (target - top + m))
+    sc = STAND_SPREAD * 0.5 * math.sqrt(m * (target - top + m))
     weights = [math.exp((t - top) / sc) for t in totals]
     return float(math.floor(STAND_SCALE * weights[root] / sum(weights) + 0.5))
 
