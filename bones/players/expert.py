@@ -68,8 +68,8 @@ from .next_decision import follow, shared_value
 from .reading import log_likelihood, rated_plays
 from .inference import DEFAULT_MODEL, PlayEvidence, PlayModel
 from .seeding import decision_seed
-from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, searched, warm_up
-from .solver_core import POOL_SCALE, PROBE_NODES
+from .solver import MAX_COMPILED_TILES, TARGET_BONUS, FaceUpRound, Solver, searched, standings_apply, warm_up
+from .solver_core import POOL_SCALE, PROBE_NODES, STAND_SCALE
 
 CAP_SHARE = 0.9  # stop sampling worlds when the next would likely end past this share of the time cap
 NODES_PER_SECOND = 6_000_000  # a decision's node allowance per second of its budget: this machine's compiled search
@@ -167,7 +167,10 @@ class Expert:
                  compiled: bool = True, model: PlayModel | None = DEFAULT_MODEL, retry_nodes: int = RETRY_NODES,
                  window: float | None = None, draws_at_will: bool = False, paranoid: bool = False,
                  shared_next: bool = False, read_plays: int = 0, read_temperature: float = 1.0,
-                 read_uniform: float = 0.15) -> None:
+                 read_uniform: float = 0.15, standings: bool = False) -> None:
+        self.standings = standings  # each for himself at three or four seats, in points: each world's leaves valued
+        # by Expert's chance of winning the game from every seat's total (`solver_core.standing`), not by the
+        # round's point difference mapped by `game_value` (which reads only the largest other score)
         self.read_plays = read_plays  # the other side's latest plays read by the face-up search (`reading.py`;
         # measured: worse against Hard, see docs/levels.md)
         self.read_temperature = read_temperature  # its softmax temperature, in steps of the game's scoring
@@ -223,6 +226,9 @@ class Expert:
         share = self.window if self.window is not None else (SCORING_WINDOW if obs.rules.scores_ends else WINDOW)
         window_points = max(1, int(share * obs.rules.target)) if share else 0
         by_rule = obs.seats > 2 and not obs.rules.partners and not self.paranoid
+        stand = self.standings and by_rule and standings_apply(obs.rules, obs.seats)
+        if stand:  # the window in the standings' steps of a chance of winning
+            window_points = max(1, int(share * STAND_SCALE)) if share else 0
         gv: dict[float, float] = {}  # the game value of each point difference met (there are few)
         weight_sum = 0.0
         face_up: list[list[float]] = [[] for _ in legal]  # each action's value in each world
@@ -255,11 +261,12 @@ class Expert:
             order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
             solved = self.solver.values(state, legal, root=obs.seat, salt=rng.getrandbits(62),
                                         max_nodes=world_cap, retry_nodes=retry, order=order,
-                                        window=window_points, free_draws=False, others_by_rule=by_rule)
+                                        window=window_points, free_draws=False, others_by_rule=by_rule,
+                                        standings=stand)
             for i, v in enumerate(solved.values):
                 g = gv.get(v)
-                if g is None:
-                    g = gv[v] = game_value(v, obs)
+                if g is None:  # with the standings, a value is already a chance of winning the game
+                    g = gv[v] = 2.0 * v / STAND_SCALE - 1.0 if stand else game_value(v, obs)
                 totals[i] += weight * g
             if deep:
                 solved_worlds.append(world)

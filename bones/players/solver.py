@@ -230,12 +230,20 @@ def _params_template(rules: Rules, compiled: bool) -> Any:
     return entry[3] if compiled else entry[2]
 
 
+def standings_apply(rules: Rules, seats: int) -> bool:
+    """Whether a search may value its leaves by the standings (`Solver.values(standings=True)`): each seat for
+    himself, at four seats at most, the round scored in points (not chips)."""
+    return 2 < seats <= 4 and not rules.partners and not rules.plays_for_chips
+
+
 def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 << 20, free_draws: bool = True,
-            others_by_rule: bool = False, compiled: bool = False) -> tuple[Any, Any, list[int]]:
+            others_by_rule: bool = False, compiled: bool = False, standings: bool = False
+            ) -> tuple[Any, Any, list[int]]:
     """The solver's flat state, parameters and boneyard (undrawn tiles in order) for a round in play: lists, or
     with `compiled` the parameters as a numpy array. Where tiles may be drawn at will, `free_draws` False searches
     below the root as if every seat drew only when it must; `others_by_rule` has every seat not on the root's side
-    play by a rule of thumb (`solver_core.rule_pick`)."""
+    play by a rule of thumb (`solver_core.rule_pick`). `standings` values each leaf by the root's chance of winning
+    the game (`solver_core.standing`, where `standings_apply`), not by the round's point difference."""
     rules = state.rules
     template = _params_template(rules, compiled)
     n = state.seats
@@ -277,6 +285,13 @@ def compact(state: FaceUpRound, root: int, max_nodes: int, max_depth: int = 1 <<
     p[fast.P_MAXNODES] = max_nodes
     p[fast.P_MAXDEPTH] = max_depth
     p[fast.P_OTHERS] = 1 if others_by_rule else 0
+    if standings:
+        if not standings_apply(rules, n):
+            raise ValueError("the standings value a round only each for himself, at four seats at most, in points")
+        p[fast.P_STAND] = 1
+        p[fast.P_KEYPTS] = 1  # a position's value depends on the points made so far
+        for i in range(n):
+            p[fast.P_PTS0 + i] = s[fast.S_PTS + i]
     return s, p, bone
 
 
@@ -354,6 +369,7 @@ class Solver:
         order: Sequence[int] | None = None,
         free_draws: bool = True,
         others_by_rule: bool = False,
+        standings: bool = False,
     ) -> Solved:
         """The value for `root` (default: the seat to act) of each of `actions` of the seat to act.
 
@@ -373,17 +389,21 @@ class Solver:
         `others_by_rule`: every seat not on the root's side lays the tile a rule of thumb picks (the most points,
         then a double, then the heaviest) instead of playing against the root, where seats play each for himself:
         the others do not gang up on one seat.
+
+        `standings` (each for himself, `standings_apply`): a value is STAND_SCALE times the root's chance of winning
+        the game from the totals the round leaves (`solver_core.standing`), and `window` is in those steps.
         """
         if order is not None:
             if sorted(order) != list(range(len(actions))):
                 raise ValueError("order must list each action's index once")
             ordered = self.values(state, [actions[i] for i in order], root, salt, max_nodes, fallback_depth,
-                                  retry_nodes, window, free_draws=free_draws, others_by_rule=others_by_rule)
+                                  retry_nodes, window, free_draws=free_draws, others_by_rule=others_by_rule,
+                                  standings=standings)
             vals = [0.0] * len(actions)
             for k, i in enumerate(order):
                 vals[i] = ordered.values[k]
             return Solved(vals, ordered.exact, ordered.nodes)
-        rule = (free_draws, others_by_rule)
+        rule = (free_draws, others_by_rule, standings)
         solved = self._values(state, actions, root, salt, max_nodes, 1 << 20, self._tt, window, *rule)
         if solved.exact:
             return solved
@@ -403,14 +423,14 @@ class Solver:
         return Solved(shallow.values, False, spent + shallow.nodes)
 
     def _values(self, state: FaceUpRound, actions: Sequence[Action], root: int | None, salt: int, max_nodes: int,
-                max_depth: int, table: Any, window: int, free_draws: bool = True, others_by_rule: bool = False
-                ) -> Solved:
+                max_depth: int, table: Any, window: int, free_draws: bool = True, others_by_rule: bool = False,
+                standings: bool = False) -> Solved:
         if state.over:
             raise ValueError("the round is over")
         root = state.current if root is None else root
         rules = state.rules
         compiled = self.compiled and rules.tile_count <= MAX_COMPILED_TILES
-        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule, compiled)
+        s, p, bone = compact(state, root, max_nodes, max_depth, free_draws, others_by_rule, compiled, standings)
         p[fast.P_WINDOW] = window
         p[fast.P_GEN] = self._generation
         layout = layout_of(rules)

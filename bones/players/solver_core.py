@@ -39,6 +39,7 @@ knows as constants (`FIXED`, `par`, `SOLVE`): about a minute and a half in all, 
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 COMPILED = __name__ == "bones.players.solver_core"
@@ -151,7 +152,15 @@ P_INPLAY = P_BASE + MAX_SEATS  # 1: points are made during play (ends that score
 P_SCORES = P_INPLAY + 1  # from here: 1 where an end sum scores during play (a positive multiple of P_MULT),
 # by sum
 MAX_SUM = 512  # more than every end of a double-nine Five Up table can show
-NP = P_SCORES + MAX_SUM
+P_STAND = P_SCORES + MAX_SUM  # 1: a leaf is valued by the root's chance of winning the game from the standings
+# (`standing`), each for himself at four seats at most and scored in points; 0: by the round's point difference
+P_PTS0 = P_STAND + 1  # with P_STAND: each seat's round points at the searched position (four seats)
+NP = P_PTS0 + 4
+STAND_SCALE = 1000  # with P_STAND: a value is the root's chance of winning the game in these steps (whole numbers,
+# as the table keeps them), less the points made during play since the searched position that the search adds
+STAND_SPREAD = 2.5  # with P_STAND: the softmax's scale, in `expert.game_value`'s sc (fitted to who won from each
+# round's standings in 1,000 tuning games each of Draw Dominoes, Muggins and Block playing on for four, Expert among
+# Hards: best 2.75, 2.0 and 3.25; at 1, game_value's own, it foretold the winner worse than a fair share does)
 
 # counters
 C_NODES = 0
@@ -621,9 +630,55 @@ def pass_turn(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
 
 
 @_inline
+def standing(s, prm, rp, winner):  # type: ignore[no-untyped-def]
+    """With P_STAND, the value of a round that ended with `rp[i]` end-of-round points to each seat (`winner` >= 0:
+    that seat reached the target during play and won at once): STAND_SCALE times the root's chance of winning the
+    game from the totals (the game's scores before the round, the round's points during play and at its end), less
+    the points made during play since the searched position (root's less the others'), which the search adds back
+    along the line. A finished game (a seat at the target) is won by the highest total (a tie for it shared);
+    otherwise the chance is a softmax over the seats of -(target - total) / sc, STAND_SPREAD times
+    `expert.game_value`'s sc."""
+    n = prm[P_N]
+    root = prm[P_ROOT]
+    target = prm[P_TARGET]
+    since = 0
+    for i in range(n):
+        got = s[S_PTS + i] - prm[P_PTS0 + i]
+        since += got if i == root else -got
+    if winner >= 0:
+        return (STAND_SCALE if winner == root else 0) - float(since)
+    top = -(1 << 40)
+    for i in range(n):
+        t = prm[P_BASE + i] + s[S_PTS + i] + rp[i]
+        if t > top:
+            top = t
+    mine = prm[P_BASE + root] + s[S_PTS + root] + rp[root]
+    if top >= target:
+        if mine < top:
+            return -float(since)
+        k = 0
+        for i in range(n):
+            if prm[P_BASE + i] + s[S_PTS + i] + rp[i] == top:
+                k += 1
+        return math.floor(STAND_SCALE / k + 0.5) - float(since)
+    m = target / 5.0
+    sc = STAND_SPREAD * 0.5 * math.sqrt(m * (target - top + m))
+    total = 0.0
+    for i in range(n):
+        total += math.exp((prm[P_BASE + i] + s[S_PTS + i] + rp[i] - top) / sc)
+    p = math.exp((mine - top) / sc) / total
+    return math.floor(STAND_SCALE * p + 0.5) - float(since)
+
+
+@_inline
 def leaf(s, prm, status, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     """Value of the rest of a round that just ended (status 1: blocked; 2: the target reached in play; 3: out):
-    the end-of-round points, or the game won or lost."""
+    the end-of-round points, or the game won or lost (with P_STAND: `standing`)."""
+    if prm[P_STAND] == 1:
+        if status == 2:
+            return standing(s, prm, rp, s[S_CUR])
+        finish(s, prm, tile_hi, tile_lo, rp, status == 3)
+        return standing(s, prm, rp, -1)
     if status == 2:
         return TARGET_BONUS if s[S_CUR] == prm[P_ROOT] else -TARGET_BONUS
     return float(finish(s, prm, tile_hi, tile_lo, rp, status == 3))
@@ -645,6 +700,10 @@ def estimate(fam, s, prm, tile_hi, tile_lo, rp):  # type: ignore[no-untyped-def]
     gap = (total - n * low) // 2
     if prm[P_PERMULT] == 1 and prm[P_ROUND]:
         gap //= prm[P_ROUND]  # one point a five (a three): the hands too (`finish`)
+    if prm[P_STAND] == 1:  # the gap to the lightest hand's holder, valued from the standings
+        for i in range(n):
+            rp[i] = gap if i == lightest else 0
+        return standing(s, prm, rp, -1)
     return float(gap if lightest == prm[P_ROOT] or lightest == par(fam, prm, P_PARTNER) else -gap)
 
 
