@@ -7,8 +7,13 @@ from __future__ import annotations
 import math
 import random
 
+from bones.engine.observation import Observation
 from bones.engine.round import RoundState
+from bones.engine.rules import get_rules
+from bones.match import play_game
+from bones.players import make_player
 from bones.players import solver
+from bones.players.base import Budget, Choice
 from bones.players.expert import Expert
 from bones.players.solver_core import STAND_SCALE, STAND_SPREAD
 
@@ -40,7 +45,7 @@ def best_standing(state: RoundState, root: int) -> float:
 
 
 def _positions(rng: random.Random, count: int) -> list[RoundState]:
-    out = []
+    out: list[RoundState] = []
     while len(out) < count:
         state = next(live_positions(rng, 1))
         if solver.standings_apply(state.rules, state.seats) and not state.rules.claims:
@@ -89,16 +94,12 @@ def test_a_cut_search_stays_within_the_scale() -> None:
 
 
 def test_expert_with_the_standings_plays_a_game_for_four() -> None:
-    from bones.engine.rules import get_rules
-    from bones.match import play_game
-    from bones.players import make_player
-
     rules = get_rules("muggins", {"players": 4})
     expert = Expert(seed=1, worlds=8, standings=True)
     seen: list[float] = []
     choose = expert.choose
 
-    def spy(obs, budget=None):  # type: ignore[no-untyped-def]
+    def spy(obs: Observation, budget: Budget | None = None) -> Choice:
         got = choose(obs, budget)
         seen.extend(got.analysis.values() if got.analysis else [])
         return got
