@@ -70,7 +70,12 @@ class Replayed:
     before: GameState | None = None
     chosen: list[bool] = field(default_factory=list)  # each action: taken by choice (Undo may stop there), not
     # because nothing else was open (a draw or pass with nothing that fits, an ask)
-    round_start: GameState | None = None  # the game as the round being played began (its moves told again from it)
+    round_states: list[GameState] = field(default_factory=list)  # the game as the round being played began and
+    # after each of its moves (the moves told again from them without playing them again)
+
+    def __post_init__(self) -> None:
+        if not self.round_states:
+            self.round_states = [self.game]
 
     def took(self, seat: int, action: str, after: GameState) -> None:
         """`action` (its text), taken by `seat` in the game now, led to `after`."""
@@ -78,11 +83,18 @@ class Replayed:
         self.seats.append(seat)
         self.before, self.game = self.game, after
         if len(after.results) > len(self.before.results):
-            self.round_start = after
+            self.round_states = [after]
+        else:
+            self.round_states.append(after)
+
+    @property
+    def round_moves(self) -> int:
+        """How many actions the round being played has had."""
+        return len(self.round_states) - 1
 
     def copy(self) -> Replayed:
         """Another to go on with, sharing the states (which never change) but not the lists."""
-        return Replayed(self.game, list(self.seats), self.before, list(self.chosen), self.round_start)
+        return Replayed(self.game, list(self.seats), self.before, list(self.chosen), list(self.round_states))
 
 
 def _names(two: bool, players: int = 2) -> Names:
@@ -231,7 +243,7 @@ class Table:
             start = len(hit[0])
         else:
             first = new_game(row.rules, row.seed, _options(row))
-            rep = Replayed(first, round_start=first)
+            rep = Replayed(first)
         for text in actions[start:]:
             seat = rep.game.current_seat
             rep.took(seat if seat is not None else -1, text, rep.game.apply(Action.parse(text)))
@@ -690,8 +702,7 @@ class Table:
 
     def _moved_this_round(self, row: GameRow, rep: Replayed) -> bool:
         """Whether a person at the table has acted, by choice, in the round being played."""
-        game = rep.game
-        done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
+        done = rep.round_moves
         return done > 0 and any(self._chosen_by_people(row, rep)[-done:])
 
     @staticmethod
@@ -957,20 +968,13 @@ class Table:
         return (f"{names[row.opponent]} plays this game to its end; {names[chosen]} plays from your next game "
                 "(New game).")
 
-    def _this_round(self, row: GameRow, rep: Replayed, names: Names) -> list[str]:
+    def _this_round(self, rep: Replayed, names: Names) -> list[str]:
         """Every move of the round on the table, in the page's words: told after the last round's result where a
         reload lost its box (only the last move was told, and not who led), and listed under the table."""
-        game = rep.game
-        done = len(game.actions[game.round_index]) if len(game.actions) > game.round_index else 0
-        before = rep.round_start
-        texts: list[str] = []
-        if before is None:
-            return texts
-        for i in range(len(row.actions) - done, len(row.actions)):  # replayed from the round's start only
-            after = before.apply(Action.parse(row.actions[i]))
-            texts.append(self._event(names, before, after, rep.seats[i])["text"])
-            before = after
-        return texts
+        states = rep.round_states
+        seats = rep.seats[len(rep.seats) - rep.round_moves:]
+        return [self._event(names, before, after, seat)["text"]
+                for before, after, seat in zip(states, states[1:], seats)]
 
     def state(self, token: str, row: GameRow, rep: Replayed) -> dict[str, Any]:
         """Everything the page needs to draw the table now."""
@@ -999,7 +1003,7 @@ class Table:
         if game.round is not None and not game.over:
             # every move of the round so far: told after the last round's result (above), and listed under the
             # table, where a move made at a table of eight is there to read after the next seven
-            view["this_round"] = self._this_round(row, rep, names)
+            view["this_round"] = self._this_round(rep, names)
         # the variations the game on the table is played with (all of the game's, each with its value)
         options = {k: variations.value_of(game.rules, k) for k in variations.variation_keys(game.rules)}
         started = self._started(row, rep)
