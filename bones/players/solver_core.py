@@ -633,7 +633,7 @@ def pass_turn(fam, s, prm, fitmask):  # type: ignore[no-untyped-def]
 def standing(s, prm, rp, winner):  # type: ignore[no-untyped-def]
     """With P_STAND, the value of a round that ended with `rp[i]` end-of-round points to each seat (`winner` >= 0:
     that seat reached the target during play and won at once): STAND_SCALE times the root's chance of winning the
-    game from the totals (the game's scores before the round, the round's points during play and at its end), less
+    game from the totals, written over `rp` (the game's scores before the round, the round's points during play and at its end), less
     the points made during play since the searched position (root's less the others'), which the search adds back
     along the line. A finished game (a seat at the target) is won by the highest total (a tie for it shared);
     otherwise the chance is a softmax over the seats of -(target - total) / sc, STAND_SPREAD times
@@ -649,23 +649,23 @@ def standing(s, prm, rp, winner):  # type: ignore[no-untyped-def]
         return (STAND_SCALE if winner == root else 0) - float(since)
     top = -(1 << 40)
     for i in range(n):
-        t = prm[P_BASE + i] + s[S_PTS + i] + rp[i]
-        if t > top:
-            top = t
-    mine = prm[P_BASE + root] + s[S_PTS + root] + rp[root]
+        rp[i] += prm[P_BASE + i] + s[S_PTS + i]  # each seat's game total, in place of its end-of-round points
+        if rp[i] > top:
+            top = rp[i]
+    mine = rp[root]
     if top >= target:
         if mine < top:
             return -float(since)
         k = 0
         for i in range(n):
-            if prm[P_BASE + i] + s[S_PTS + i] + rp[i] == top:
+            if rp[i] == top:
                 k += 1
         return math.floor(STAND_SCALE / k + 0.5) - float(since)
     m = target / 5.0
     sc = STAND_SPREAD * 0.5 * math.sqrt(m * (target - top + m))
     total = 0.0
     for i in range(n):
-        total += math.exp((prm[P_BASE + i] + s[S_PTS + i] + rp[i] - top) / sc)
+        total += math.exp((rp[i] - top) / sc)
     p = math.exp((mine - top) / sc) / total
     return math.floor(STAND_SCALE * p + 0.5) - float(since)
 
