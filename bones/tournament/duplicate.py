@@ -235,17 +235,7 @@ def run_tournament(
     else:
         # leaving the pool terminates its workers: Ctrl+C (or a failed game) stops the deals still queued at once,
         # where an executor would play them all before its exit; the workers leave the interrupt to this process
-        # Ctrl+C held back while the workers start (one that came before a worker's initializer ran, or inside
-        # Pool(), whose clean-up catches Exception only, could leave this process waiting), and taken once the pool
-        # is entered, whose exit ends it
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
-        except BaseException:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-            raise
-        with pool:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
             for games_of_deal in pool.imap_unordered(partial(play_pair, rules, pair_players, seed, records=records),
                                                      range(n)):
                 done.extend(games_of_deal)
