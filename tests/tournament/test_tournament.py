@@ -226,13 +226,21 @@ def test_records_of_an_earlier_longer_run_are_pointed_out(tmp_path: Path,
     assert "earlier run" not in capsys.readouterr().err
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """A command typed at a terminal starts with Ctrl+C at its default. A shell's background job (`make test &`,
+    as a script may start the suite) ignores it, and a process started from there inherits that: Python then leaves
+    Ctrl+C ignored, as it should (`nohup`'s convention), and the test would wait in vain."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_a_tournament_of_several_workers_without_playing_the_deals_still_queued() -> None:
     """Ctrl+C reaches the whole process group: the workers leave it to the parent, which ends the pool at once.
     (Before, every queued deal was played first: a long tournament went on for minutes after Ctrl+C.)"""
     bones = Path(sys.executable).with_name("bones")
     proc = subprocess.Popen([str(bones), "tournament", "--rules", "block", "--players", "easy", "beginner",
                              "--games", "1000000", "--seed", "1", "--jobs", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=_ctrl_c_as_at_a_terminal)
     time.sleep(3)  # the workers are up and playing
     os.killpg(proc.pid, signal.SIGINT)
     try:
