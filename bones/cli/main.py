@@ -43,8 +43,17 @@ def _hint(command: str | None, extra: Sequence[str]) -> str:
     return ""
 
 
+def _interrupted() -> int:
+    """Ctrl+C: said on stderr, so what stdout holds (JSON, a trace) stays whole; the shell's status for it."""
+    print("\nbones: interrupted", file=sys.stderr)
+    return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    mods = _available()
+    try:
+        mods = _available()
+    except KeyboardInterrupt:  # while the commands load, before any has begun
+        return _interrupted()
     parser = build_parser(mods)
     args, extra = parser.parse_known_args(argv)
     if extra:  # said by the command's own parser (its usage, not the top level's), with what was likely meant
@@ -58,9 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(mods[args.command].run(args) or 0)
         sys.stdout.flush()  # inside the try: a closed or full output is reported here, not at exit
         return code
-    except KeyboardInterrupt:  # Ctrl+C: said on stderr, so what stdout holds (JSON, a trace) stays whole
-        print("\nbones: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt:
+        return _interrupted()
     except BrokenPipeError:  # the reader stopped reading (`bones play | head -1`): stop quietly
         _silence_stdout()
         return 1

@@ -18,7 +18,7 @@ from bones.engine.tiles import article
 from bones.engine.observation import Observation
 from bones.players import get_level, player_for, stand_in
 from bones.players.claims import shown_actions
-from bones.web import computer, star, variations
+from bones.web import star, variations
 from bones.web.words import Names, count_words, cut_text, header_text, hint_words, or_list
 
 from .game_options import add_option_argument, options_from
@@ -486,6 +486,8 @@ def _hint(game: GameState, obs: Observation, seed: int, names: list[str]) -> str
     """The Hint in the terminal: what Expert (or the level standing in for it) would do from your seat, in the
     table's words, then how to type it. It sees what your seat sees; its seed follows the game's, so asking again
     gives the same hint."""
+    from bones.web import computer  # Expert's search: loaded for the first hint, not for every command
+
     warm_expert(["expert"])  # the first hint against another level compiles Expert's search: said if it takes long
     suggestion = computer.hint(obs, seed=seed + sum(len(a) for a in game.actions))
     action = suggestion.action

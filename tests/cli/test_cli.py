@@ -564,6 +564,17 @@ def test_top_level_help() -> None:
         assert command in p.stdout
 
 
+@pytest.mark.parametrize("argv", [["rules"], ["rules", "muggins"], ["deal", "--rules", "draw", "--seed", "1"]])
+def test_commands_that_need_no_computer_start_without_loading_its_search_or_the_web_server(argv: list[str]) -> None:
+    """Loading numba (Expert's compiled search) and Starlette took most of a second before every command, even
+    `bones rules`; only the commands that play or serve load them."""
+    script = ("import sys\nfrom bones.cli.main import main\nmain(sys.argv[1:])\n"
+              "print(*sorted(m for m in ('numba', 'starlette', 'bones.players.expert') if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[-1] == ""
+
+
 # ---- tables of more than two ---------------------------------------------------------------------------------
 
 def test_replay_names_the_sides_and_the_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -644,6 +655,17 @@ def test_ctrl_c_in_any_command_says_interrupted_on_stderr_and_leaves_stdout_alon
     assert cli_main.main(["replay", "-"]) == 130
     out, err = capsys.readouterr()
     assert out == '{"partial": true}\n' and err.strip() == "bones: interrupted"
+
+
+def test_ctrl_c_while_the_commands_load_says_interrupted_not_a_traceback(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    def loading() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main, "_available", loading)
+    assert cli_main.main(["rules"]) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip() == "bones: interrupted"
 
 
 def test_rules_with_an_id_shows_that_game_and_its_options(capsys: pytest.CaptureFixture[str]) -> None:
