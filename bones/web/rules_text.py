@@ -76,11 +76,13 @@ def _lead(rules: Rules) -> list[str]:
                   if rules.no_double is NoDouble.REDEAL else ".")
     out = [first]
     if rules.layout is LayoutKind.STAR:
-        out.append("The leader sets that double face up in the centre of the table, and play goes on to the "
-                   "leader's left.")
-        if rules.lead_plays_again:
-            out.append("Then the leader must play a tile on it from their own hand if they can (else they pass) "
-                       "before the player on their left plays.")
+        if rules.lead_plays_again:  # said in the order it happens: the double, the leader's own tile, the left
+            out.append("The leader sets that double face up in the centre of the table, then must play a tile on "
+                       "it from their own hand if they can (else they pass); play then goes on to the leader's "
+                       "left.")
+        else:
+            out.append("The leader sets that double face up in the centre of the table, and play goes on to the "
+                       "leader's left.")
     elif rules.opening_tile_must_lead:
         out.append("The tile that decided the lead is the first tile laid.")
     else:

@@ -266,6 +266,17 @@ def test_the_rules_panel_says_version_2_goes_on_down_past_a_double_nobody_holds(
     assert "or sooner when the calling goes down to 0-0 and nobody holds it: at most 10 rounds" in two
 
 
+def test_the_rules_panel_tells_the_start_of_a_version_2_round_in_the_order_it_happens() -> None:
+    # seed 000: the holder "begins the round by placing it ... and must then play a matching tile on it if they can.
+    # Play then continues clockwise": the panel had said play goes on to the left, then, a line later, that the leader
+    # plays first
+    two = " ".join(line for s in rules_text(RULES["honest_john_2"])["sections"] for line in s["lines"])
+    double, own, left = (two.index(w) for w in ("sets that double", "must play a tile on it", "play then goes on"))
+    assert double < own < left
+    one = " ".join(line for s in rules_text(RULES["honest_john"])["sections"] for line in s["lines"])
+    assert "must play a tile on it" not in one  # in version 1 the next seat plays after the double
+
+
 def test_the_rules_panel_says_a_deal_with_no_double_is_dealt_again() -> None:
     # docs/rules.md: "if no hand holds a double, the tiles are dealt again" (version 1, every round; version 2, the
     # first); the panel's star wording of who starts had dropped it
