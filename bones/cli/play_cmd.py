@@ -93,7 +93,16 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
     if action.out is not None:  # a tile that could lie either way round (Matadore's trumps): which half faces out
         where += f" ({action.out} facing out)"
     claim = f", claiming {action.claim}" if action.claim is not None else ""
-    return f"{who} play{s} {action.tile}{where}{claim}." + _again(game_before, game_after, action, who)
+    said = f"{who} play{s} {action.tile}{where}{claim}." + _again(game_before, game_after, action, who)
+    rnd = game_after.round_of_action(game_before.round_index)
+    if rnd is not None and rnd.taken_at_end:  # left unclaimed by the round's last tile: taken at once
+        names = names_of(game_after)
+        taker = (game_before.current_seat or 0) + 1
+        taker %= len(names)
+        s_ = "" if taker == YOU else "s"
+        said += (f" The round is over with {rnd.taken_at_end} unclaimed: {names[taker]} say{s_} \"muggins\" and "
+                 f"take{s_} {'it' if rnd.taken_at_end == 1 else 'them'}.")
+    return said
 
 
 def _again(before: GameState, after: GameState, action: Action, who: str) -> str:

@@ -629,11 +629,12 @@ class RoundState:
         elif setup.scoring:
             scored = play_points(setup.rules, layout, _as_table(after))
         penalty = 0
+        left_unclaimed = 0
         claim = action.claim
         if setup.claims:
             # a score counts only when claimed; a wrong claim is taken down and marked to the next seat
             if claim is None:
-                scored = 0
+                scored, left_unclaimed = 0, scored
             elif claim != scored:
                 scored, penalty = 0, claim
         elif claim is not None:
@@ -655,6 +656,12 @@ class RoundState:
                 setup.rules, seat, tile, after, len(hands), lambda: left & s.fit_for(seat), self.after_go)
             if not setup.draws or len(setup.boneyard) - s.drawn <= setup.kept_back:
                 s._check_blocked()
+        if left_unclaimed and s.over:
+            # the play ended the round: no move follows in which to say "muggins", so the next seat takes the points
+            # at once, as it would have before its move
+            pts = list(s.points)
+            pts[(seat + 1) % len(pts)] += left_unclaimed
+            s.points = tuple(pts)
         return s
 
     def _draw(self) -> "RoundState":
@@ -823,6 +830,15 @@ class RoundState:
         if log is None or self.over:
             return 0
         return unclaimed(self.setup.rules, self.setup.layout, self.table, log[1], log[2], self.current)
+
+    @property
+    def taken_at_end(self) -> int:
+        """Where scores count only when claimed: the points the round's last play made and did not claim, which the
+        next seat took because that play ended the round (no move was left in which to say "muggins"); else 0."""
+        log = self.log
+        if not self.over or log is None or not self.setup.claims or log[2].kind != "play" or log[2].claim is not None:
+            return 0
+        return play_points(self.setup.rules, self.setup.layout, self.table)
 
     @property
     def after_go(self) -> bool:

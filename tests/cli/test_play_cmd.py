@@ -624,3 +624,15 @@ def test_nobody_scores_says_why_in_every_case() -> None:
     assert why("partnership_block", "out", 3, (5, 11, 6, 0)) == " (the sides hold as many pips)"
     assert why("draw", "out", 0, (0, 0)) == " (the hands left count nothing)"
     assert why("draw", "blocked", None, (12, 12)) == " (the lightest hands are equal)"
+
+
+def test_points_the_last_tile_leaves_unclaimed_are_said_to_go_to_the_next_seat() -> None:
+    # seed 004: "his adversary says, 'muggins,' and scores it himself"; the round's last tile leaves no move to say it in
+    from bones.cli.play_cmd import describe
+    from tests.kit import game, play as played
+
+    g = game("muggins", ["5-5 4-0", "5-0 2-1", "5-1 3-2"], options={"claims": True, "players": 3, "hand_size": 2})
+    before = played(g, "5-5 +10", "5-0 R +10", "5-1 L")
+    assert describe(before, before.apply("4-0 R"), "You") == (
+        'You play 4-0 on R. The round is over with 5 unclaimed: Computer 1 says "muggins" and takes them.')
+    assert describe(before, before.apply("4-0 R +5"), "You") == "You play 4-0 on R, claiming 5."

@@ -202,6 +202,7 @@ class RefRound:
             return
         double, claim = self.apply_tile(text)
         scored = self.scored(double)
+        made = scored
         penalty = 0
         if self.r.claims:
             scored, penalty = (scored, 0) if claim == scored else (0, claim or 0)
@@ -223,6 +224,9 @@ class RefRound:
             both = self.r.plays_for_both and before is not None and before[1] == "pass" and before[0] != seat
             self.current = seat if again or on or both else nxt
             self.check_blocked()
+        if self.r.claims and claim is None and made and self.over:
+            # seed 004: "his adversary says, 'muggins,' and scores it himself": when the play ended the round, at once
+            self.points[nxt] += made
 
     def apply_tile(self, text: str) -> tuple[bool, int | None]:
         """Lay the tile of the play `text` (its claim, if any, is returned with whether it was a double)."""

@@ -276,3 +276,20 @@ def test_muggins_with_claims_a_first_tile_that_scores_is_claimed_too() -> None:
     forgot = play(g, "5-5")
     assert forgot.totals() == (0, 0) and "muggins" in legal(forgot)  # left unclaimed: the other side may take it
     assert play(forgot, "muggins").totals() == (0, 10)
+
+
+def test_muggins_with_claims_points_left_unclaimed_by_the_last_tile_go_to_the_next_seat() -> None:
+    # "If either player makes a multiple of five without noticing or claiming it, his adversary says, 'muggins,' and
+    # scores it himself": where that tile ends the round no move follows in which to say it, so the next seat takes
+    # the points at once (they had been lost). Seat 0 goes out with 4-0, making 5 (ends 1 and 4).
+    options = {"claims": True, "players": 3, "hand_size": 2}
+    g = game("muggins", ["5-5 4-0", "5-0 2-1", "5-1 3-2"], options=options)
+    start = ("5-5 +10", "5-0 R +10", "5-1 L")
+    forgot = play(g, *start, "4-0 R")
+    assert forgot.results[-1].end == "out" and forgot.totals() == (10 + 10, 10 + 5, 0)  # out: 8 pips, 10 points
+    assert forgot.finished is not None and forgot.finished.taken_at_end == 5  # what the table tells
+    claimed = play(g, *start, "4-0 R +5")
+    assert claimed.totals() == (10 + 5 + 10, 10, 0)
+    assert claimed.finished is not None and claimed.finished.taken_at_end == 0
+    wrong = play(g, *start, "4-0 R +10")  # a wrong claim is marked to the next seat, as before
+    assert wrong.totals() == (10 + 10, 10 + 10, 0)

@@ -300,6 +300,26 @@ def test_muggins_takes_the_points_left_unclaimed(app: Any, client: TestClient) -
     assert client.get("/api/state?game=muggins").json()["state"]["n"] == after["n"]
 
 
+def test_points_the_last_tile_leaves_unclaimed_are_taken_by_the_next_seat_and_said(app: Any,
+                                                                                    client: TestClient) -> None:
+    # seed 004: "his adversary says, 'muggins,' and scores it himself"; where that tile ends the round no move follows
+    # in which to say it, and the points had been lost
+    def last_tile_scores(g: GameState) -> bool:
+        assert g.round is not None
+        return g.round.hands[0].bit_count() == 1 and scoring_play(g) is not None
+
+    spot = find("muggins", CLAIMS, last_tile_scores)
+    play = scoring_play(spot.game)
+    assert play is not None and play.claim is not None
+    st = seat(app, client, "muggins", spot, CLAIMS)
+    r = act(client, st, str(play.claiming(None)))
+    assert r.status_code == 200, r.text
+    frame = r.json()["frames"][0]
+    assert frame["event"]["text"].endswith(f"The computer said muggins: your unclaimed {play.claim} go to the "
+                                           "computer."), frame["event"]["text"]
+    assert r.json()["state"]["view"]["scores"][1] == st["view"]["scores"][1] + play.claim
+
+
 def test_one_point_claimed_or_taken_is_told_in_the_singular(app: Any, client: TestClient) -> None:
     # play-testing, a point for each five: "its 1 go to Computer 1", "your unclaimed 1 go to Computer 1"
     per_five = {**CLAIMS, "count": "per_five"}
