@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple, Sequence
 
 from .actions import ASK, DRAW, MUGGINS, PASS, SHUT, Action
-from .layout import DOUBLE, EMPTY, NO_SPINNER, SPINNER, Layout, Table, layout_of
+from .layout import DOUBLE, EMPTY, FROZEN, NO_SPINNER, SPINNER, Layout, Table, layout_of
 from .rules import Draw, Fit, LayoutKind, RoundScoring, Rules, Turn, subject
 from .scoring import Settlement, carried, play_points, settle, unclaimed, with_claims
 from .tiles import TILES_BY_ID, Tile, mask_pips, not_in_set, tiles_of_mask
@@ -440,6 +440,12 @@ class RoundState:
             own = table.ends[self.current] if layout.owned else None
             if own is not None:  # a star: the seat plays on its own line only, whatever another line shows
                 raise IllegalAction(f"{t} does not fit your line {layout.names[self.current]}, which shows {own[0]}")
+            frozen = [i for i, e in enumerate(table.ends) if e is not None and e[2] & FROZEN
+                      and layout.orientations(e[0], t)]
+            if frozen:  # it matches an arm of the cross that waits for the others (Sebastopol): say so
+                raise IllegalAction(f"{t} matches {' and '.join(layout.names[i] for i in frozen)}, but "
+                                    f"{'that end waits' if len(frozen) == 1 else 'those ends wait'} until a tile lies "
+                                    f"on every side of the first double ({layout.ends_text(table)})")
             raise IllegalAction(f"{t} does not fit any open end ({layout.ends_text(table)})")
         names = " and ".join(layout.names[i] for i in fitting)
         raise IllegalAction(f"{t} fits {names}: say which end, like '{t} {layout.names[fitting[0]]}'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bones.engine import GameState, get_rules
+from bones.engine import GameState, IllegalAction, get_rules
 from bones.engine.deal import cut_winner, seeded_deal
 from bones.engine.record import RecordError, game_to_record, load
 from bones.engine.rules import RulesError
@@ -131,6 +131,8 @@ def test_sebastopol_opens_with_the_double_six_and_plays_only_sixes_until_all_fou
     g = play(g, "6-5 L")
     # seat 2's 5-2 would fit the 5 now on L, but "nothing but sixes can be played" until the four arms are begun
     assert legal(g) == ["6-4 D", "6-4 R", "6-4 U"]
+    with pytest.raises(IllegalAction, match=r"^5-2 matches L, but that end waits until a tile lies on every side"):
+        g.apply("5-2")  # (not "does not fit any open end": it does, and the player is told why it must wait)
     g = play(g, "6-4 R", "6-3 U")
     assert g.current_seat == 0 and legal(g) == ["pass"]  # no six left: "go"
     g = play(g, "pass")
