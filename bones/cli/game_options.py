@@ -62,7 +62,10 @@ def options_help(rules_id: str) -> list[str]:
     for key in rules.option_keys:
         if key in CHOICES:
             values = " | ".join(_word(v) for v in CHOICES[key])
-            out.append(f"{key}={values} (default {_word(rules.choice(key))})")
+            what = ""
+            if key == "count":  # the value's name is the record's (docs/record.md); what it counts is the game's
+                what = f"; per_five: a point for each multiple of {rules.end_multiple}"
+            out.append(f"{key}={values} (default {_word(rules.choice(key))}{what})")
         elif key == "target":
             per_multiple = rules.with_options({"count": "per_five"}).target if "count" in rules.option_keys else None
             also = f"; {per_multiple} with count=per_five" if per_multiple not in (None, rules.target) else ""

@@ -679,6 +679,14 @@ def test_rules_with_an_id_shows_that_game_and_its_options(capsys: pytest.Capture
     assert code == 2 and "bones rules: unknown rules 'matador' (known: draw, block," in err
 
 
+def test_the_count_option_says_what_per_five_counts_in_all_threes(capsys: pytest.CaptureFixture[str]) -> None:
+    """A rules audit: All Threes offers count=per_five, which there scores a point for each multiple of three."""
+    _, threes, _ = run_main(["rules", "all_threes"], capsys)
+    assert "count=face | per_five (default face; per_five: a point for each multiple of 3)" in threes
+    _, fives, _ = run_main(["rules", "muggins"], capsys)
+    assert "per_five: a point for each multiple of 5)" in fives
+
+
 def test_the_target_listed_for_muggins_says_what_one_point_a_five_plays_to(capsys: pytest.CaptureFixture[str]) -> None:
     """QA: `bones rules muggins` gave the target's default as 100 only, while count=per_five plays to 20 (as
     `bones play` and `bones deal` do): the line says both."""
