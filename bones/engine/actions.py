@@ -76,8 +76,10 @@ class Action:
         # A play: "6-4", "6-4 R", "6 - 4 R", "6-1 L:6", "5-0 L +10"
         claim = None
         if len(words) > 1 and words[-1].startswith("+"):
-            if not words[-1][1:].isascii() or not words[-1][1:].isdigit() or len(words[-1]) > 5:
+            if not words[-1][1:].isascii() or not words[-1][1:].isdigit():
                 raise ActionParseError(f"{text.strip()[:40]!r}: a claim is a number of points, like '+10'")
+            if len(words[-1]) > 5:  # no play makes so many (a record audit: "a number" said nothing of why)
+                raise ActionParseError(f"{text.strip()[:40]!r}: a claim is at most 9999 points")
             claim = int(words[-1][1:])
             words = words[:-1]
             if claim <= 0:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -65,6 +67,16 @@ def test_actions_canonical_text() -> None:
 def test_bad_action_text_raises_action_parse_error(text: str) -> None:
     with pytest.raises(ActionParseError):
         Action.parse(text)
+
+
+@pytest.mark.parametrize("text, why", [("6-2 L +x", "a claim is a number of points, like '+10'"),
+                                       ("6-2 L +0", "a claim is at least one point"),
+                                       ("6-2 L +99999", "a claim is at most 9999 points")])
+def test_a_bad_claim_says_what_is_wrong_with_it(text: str, why: str) -> None:
+    """A record audit: '+99999' was refused as not 'a number of points', which it is."""
+    with pytest.raises(ActionParseError, match=re.escape(why)):
+        Action.parse(text)
+    assert Action.parse("6-2 L +9999").claim == 9999
 
 
 def test_non_string_is_not_an_action() -> None:
