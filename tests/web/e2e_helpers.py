@@ -154,11 +154,12 @@ DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
 def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: int = 2,
                   device: dict[str, Any] | None = None, opponent: str = "beginner",
                   actions: list[str] | None = None, url: str = "/?pace=5",
-                  options: dict[str, Any] | None = None, idle: bool = True) -> Any:
+                  options: dict[str, Any] | None = None, idle: bool = True, init_script: str | None = None) -> Any:
     """A page whose browser already has a game of `game` dealt from `seed` on the table, with `actions` played (the
     server never lets a browser choose its seed; the test writes the game into the store as the server would).
     `options`: the engine options it is dealt with; its variations are the browser's choice in Settings, and any
-    other option (a short `target`) goes with this game only. `idle`: as `open_table`."""
+    other option (a short `target`) goes with this game only. `idle`: as `open_table`. `init_script`: run in the
+    page before its own scripts (to watch it from its first frame)."""
     token = secrets.token_urlsafe(18)
     store = server.store
     chosen = variations.of_row(game, options or {})
@@ -171,6 +172,8 @@ def seat_at_table(browser: Any, server: Server, game: str, seed: int, players: i
         store.save_game(row)
     ctx = browser.new_context(**(device or DESKTOP))
     ctx.add_cookies([{"name": "bones_token", "value": token, "url": server.url}])
+    if init_script:
+        ctx.add_init_script(init_script)
     return open_table(browser, server.url, context=ctx, path=url, idle=idle)
 
 

@@ -201,6 +201,7 @@ def test_the_end_of_a_game(browser: Any, server: Server, device: str) -> None:
     assert totals[:3] == ["Total", str(pos.after.scores[0]), str(pos.after.scores[1])]
     assert page.inner_text("#game-over-record") == "Your record at All Fives: 1 won, 0 lost."
     assert page.locator("#game-over-strip .chip.won").count() == 1
+    assert page.inner_text("#game-over-legend").startswith("A mark for each game")  # QA: the marks alone said nothing
     assert in_sight(page, "#play-again") and in_sight(page, "#game-over-text")
     # under the box the table's own record already counts the game, and Undo is off (the hands were shown)
     assert page.locator("#record-strip .chip.won").count() == 1 and page.get_attribute("#undo", "aria-disabled") == "true"
@@ -393,6 +394,43 @@ def test_a_game_chosen_shows_its_own_menus_while_its_first_moves_are_played(brow
     assert page.get_attribute("body", "data-busy") == "1"  # its deal and moves are still being shown
     assert page.input_value("#players") == "4"
     settle(page, timeout=60)
+    page.context.close()
+
+
+CAPTIONS = """document.addEventListener("DOMContentLoaded", () => {
+  window.captions = [];
+  new MutationObserver(() => {
+    const t = document.querySelector('#say').textContent;
+    if (t && window.captions[window.captions.length - 1] !== t) window.captions.push(t);
+  }).observe(document.querySelector('#say'), { subtree: true, childList: true, characterData: true });
+});"""
+
+
+def test_while_the_computers_move_show_moves_is_kept_and_a_seat_playing_on_is_told_whole(
+        browser: Any, server: Server) -> None:
+    """QA at four seats, where the computers move most of the time: Show moves changed meanwhile went back with
+    "Wait" (now kept, and sent once their moves are shown); the wait said "the computer"; and a seat that set first
+    and played on had its first tiles gone from the caption before they could be read (now its turn is told
+    whole)."""
+    # Block playing on for four, seed 3: Computer 1 sets first and plays on
+    page = seat_at_table(browser, server, "block_play_on", 3, players=4, url="/?pace=350", idle=False,
+                         init_script=CAPTIONS)
+    assert page.get_attribute("body", "data-busy") == "1" and page.is_checked("#show-moves")
+    page.locator("#hand .tile-btn").first.click()
+    assert page.inner_text("#say") == "Wait: the computers are moving."
+    page.locator("#show-moves").click()
+    assert not page.is_checked("#show-moves")
+    assert page.inner_text("#say") == "Show moves off: from the end of the computers' moves."
+    settle(page, timeout=60)
+    for _ in range(50):  # sent once the moves were shown
+        if view(page)["settings"]["show_moves"] is False:
+            break
+        page.wait_for_timeout(100)
+    assert view(page)["settings"]["show_moves"] is False and not page.is_checked("#show-moves")
+    captions = page.evaluate("() => window.captions")
+    told = [c for c in captions if "Computer 1 led 3-3. Computer 1 laid " in c]
+    assert told and told[0].count("Computer 1 plays on, following suit.") == 1, captions
+    assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 
 

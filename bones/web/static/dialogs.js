@@ -225,6 +225,8 @@ export function gameOver(roundText, summary, record, title, recordUrl, lastMove 
   table.classList.toggle("closer", summary.rounds.length > 7); // rows set closer: ten rounds in sight at 1280 × 800
   $("game-over-record").textContent = record.counted ? `Your record at ${midName(title)}: ${recordText(record)}` : recordText(record);
   recordChips($("game-over-strip"), record.counted ? record.games : []);
+  // the marks alone read as a stray glyph in the box (QA): what they mean, under them
+  $("game-over-legend").hidden = !(record.counted && record.games.length);
   dlg.showModal();
   // Wider than its box (a phone, five or six seats): the players' columns take short heads ("C3", the whole name
   // its title), so every column of points is in sight and only the words of how each round ended scroll sideways

@@ -24,6 +24,7 @@ const ui = {
   revealed: null, // at the end of a round: every hand left, face up, by seat
   busy: false, // frames are being animated, or a move's answer is awaited
   sending: false, // a move's answer is awaited (the table answers at once, or with the computers' moves)
+  deferred: null, // "Show moves" chosen while the computers moved: sent once their moves are shown (`sendDeferred`)
   log: [], // the moves of the round listed under the table
   continueRound: null, // resolves when the round-end box is dismissed
   incoming: null, // while frames play: the state they lead to
@@ -144,7 +145,7 @@ function renderPanel(state) {
   const notes = [state.stand_in, state.opponent_note].filter(Boolean).join(" ");
   $("stand-in").hidden = !notes;
   $("stand-in").textContent = notes;
-  $("show-moves").checked = !!state.settings.show_moves;
+  $("show-moves").checked = ui.deferred ? ui.deferred.show_moves : !!state.settings.show_moves;
   undoOff(!state.can_undo);
   // Single-key shortcuts are announced only while they are on (Settings turns them off).
   for (const [id, key] of Object.entries(SHORTCUT_KEYS)) {
@@ -692,6 +693,14 @@ function pauseBefore(ev, previous) {
   return pace();
 }
 
+/** A seat's next play told after its earlier ones in the turn, the closing sentence they share ("Computer 1 plays
+ * on, following suit.") said once, at the end. */
+function joinTurn(before, text) {
+  const cut = before.lastIndexOf(". ");
+  const last = cut >= 0 ? before.slice(cut + 2) : "";
+  return last && text.endsWith(last) ? `${before.slice(0, cut + 1)} ${text}` : `${before} ${text}`;
+}
+
 async function playFrames(frames, state) {
   const together = state.opponent === "two";
   ui.busy = true;
@@ -699,6 +708,8 @@ async function playFrames(frames, state) {
   ui.hint = null;
   ui.pop = null;
   let focus = false;
+  let turnText = ""; // the plays of one seat's turn so far: where it plays on (a double, Block playing on) its
+  // first tiles were gone from the caption before they could be read
   try {
     for (let i = 0; i < frames.length; i++) {
       const f = frames[i];
@@ -722,7 +733,10 @@ async function playFrames(frames, state) {
       if (ev.kind === "draw") flash($("boneyard"));
       if (ev.kind === "pass" || ev.kind === "ask") flash(ev.seat === f.view.seat ? $("hand") : (document.querySelector(`.seat[data-seat="${ev.seat}"], .star-line[data-seat="${ev.seat}"]`) || $("others")));
       const ends = f.round_end && f.round_end.game_over;
-      say(ev.kind === "deal" ? ev.text : withCut(f.view, ev.text), false);
+      const before = i > 0 ? frames[i - 1] : null;
+      const playsOn = play && before && !before.round_end && before.event?.kind === "play" && before.event.seat === ev.seat;
+      turnText = playsOn ? joinTurn(turnText, ev.text) : ev.text;
+      say(ev.kind === "deal" ? ev.text : withCut(f.view, turnText), false);
       // the move that ends the game is told in the game-over box: the live region is shut out while it is open;
       // after the last move heard, whose turn it is now (at a table of eight the last of many moves was all a
       // screen reader's player heard, and had to guess that the turn had come)
@@ -756,6 +770,7 @@ async function playFrames(frames, state) {
   applyState(state);
   if (focus) focusHand();
   else if (state.view.your_turn) requestAnimationFrame(handInSight); // once the table is laid out anew
+  sendDeferred();
 }
 
 /** On a small screen a crowded table can leave the hand below the fold when your turn comes (a seller asked for a
@@ -816,6 +831,7 @@ async function send(call, body, arrived = null) {
     if (moves) ui.busy = ui.sending = false;
     if (ui.view) renderView(ui.view); // the tile goes back to the hand, and no chalk dot is left waiting
     await refused(e);
+    sendDeferred();
     return null;
   } finally {
     document.body.dataset.busy = "0";
@@ -847,7 +863,18 @@ function waitText() {
     return `The ${word} is over: press Next ${word} first.`;
   }
   if (ui.sending) return "Wait: your last move is on its way to the table.";
-  return ui.busy ? "Wait: the computer is moving." : ui.view?.status || "";
+  if (!ui.busy) return ui.view?.status || "";
+  if (ui.state?.opponent === "two") return "Wait: the last move is still being shown.";
+  // at a table of three to eight several computers move in turn
+  return (ui.view?.names.length || 2) > 2 ? "Wait: the computers are moving." : "Wait: the computer is moving.";
+}
+
+/** "Show moves" chosen while the computers moved, sent once their moves are shown: it marks tiles and changes no
+ * move, so it is kept rather than refused (at a table of eight the computers are moving most of the time). */
+function sendDeferred() {
+  const body = ui.deferred;
+  ui.deferred = null;
+  if (body && !ui.busy) changeSetting(body);
 }
 
 function tapTile(tile) {
@@ -908,6 +935,10 @@ async function draw() {
   return say(view.rule);
 }
 
+const HINT_WAIT_AFTER_MS = 4000;
+const HINT_WAIT = "Still thinking about a hint: on a machine new to bones, the first hint waits a minute or two while "
+  + "the computer's search is prepared (once; later hints take a moment).";
+
 async function hint() {
   if (ui.busy || !ui.state) return say(waitText());
   const btn = $("hint");
@@ -920,6 +951,9 @@ async function hint() {
   btn.setAttribute("aria-busy", "true");
   btn.classList.add("thinking");
   btn.textContent = "Thinking…";
+  // Expert's search is compiled once per machine, in the background as the server starts: a hint asked for in
+  // those first minutes waits for it, and the page says why rather than "Thinking…" alone for minutes
+  const slow = setTimeout(() => say(HINT_WAIT, false), HINT_WAIT_AFTER_MS);
   try {
     const data = await api.hint(gameBody());
     ui.hint = { tile: data.hint.tile, end: data.hint.end };
@@ -930,6 +964,7 @@ async function hint() {
   } catch (e) {
     await refused(e); // a tab behind another catches up, as after a refused move
   } finally {
+    clearTimeout(slow);
     btn.removeAttribute("aria-busy");
     btn.classList.remove("thinking");
     btn.textContent = "Hint";
@@ -1006,6 +1041,11 @@ const MENUS = {
 };
 
 async function changeSetting(body) {
+  if (ui.busy && Object.keys(body).length === 1 && "show_moves" in body) {
+    ui.deferred = body;
+    $("show-moves").checked = body.show_moves;
+    return say(`Show moves ${body.show_moves ? "on" : "off"}: from the end of the computers' moves.`);
+  }
   if (ui.busy) {
     // the selectors go back to the game on the table; the table itself is not drawn again (the state held is
     // the one from before the moves still being shown)
