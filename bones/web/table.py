@@ -16,8 +16,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, game_to_record, get_rules,
-                          new_game, observe, observe_finished)
+from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, game_to_record,
+                          get_rules, new_game, observe, observe_finished)
 from bones.engine.actions import ANSWERS, play_open
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, listed, players_words
@@ -200,6 +200,13 @@ def _named(body: dict[str, Any], settings: dict[str, Any]) -> Any:
     """The game a request names, or (none named, or null) the one on the lid."""
     game = body.get("game")
     return settings["game"] if game is None else game
+
+
+def _round_end(result: RoundResult, text: str, told: str, game_over: bool) -> dict[str, Any]:
+    """A finished round as the page's round-end box shows it: its words, the pips and points, and every hand left,
+    face up (nothing is hidden once a round is over)."""
+    return {"text": text, "round_text": told, "pips": list(result.pips_left), "points": list(result.points),
+            "shown": [[str(t) for t in hand] for hand in result.hands_left], "game_over": game_over}
 
 
 class Table:
@@ -476,8 +483,7 @@ class Table:
             view = build_view(observe_finished(new, near), names, lid_open=not row.two or row.lid == near,
                               two_players=row.two)
             # The round is over: every hand left is shown, face up, in seat order.
-            end = {"text": summary, "round_text": told, "pips": list(result.pips_left), "points": list(result.points),
-                   "shown": [[str(t) for t in hand] for hand in result.hands_left], "game_over": new.over}
+            end = _round_end(result, summary, told, new.over)
             if new.over:
                 end["summary"] = game_summary(names, new.results, new.scores, new.winner, new.rules.target,
                                               new.rules, self._shut_by(new, rep.seats))
@@ -1001,7 +1007,13 @@ class Table:
         if game.results and game.round is not None and not game.over and not self._moved_this_round(row, rep):
             # until you have moved in the new round the last one's result is told again (a reload while its box
             # was up lost it, once a computer had led the next)
-            view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results), shut_by[-1])
+            told = view["last_round"] = round_text(names, game.results[-1], game.rules, len(game.results),
+                                                   shut_by[-1])
+            if not row.two and game.finished is not None:
+                # and a page opened then shows the table as that round left it, every hand face up as it was
+                # shown, under its box again (QA: a reload while the box was up lost the finished table)
+                view["last_round_end"] = {**_round_end(game.results[-1], told, told, False),
+                                          "view": build_view(observe_finished(game, near), names)}
         if game.round is not None and not game.over:
             # every move of the round so far: told after the last round's result (above), and listed under the
             # table, where a move made at a table of eight is there to read after the next seven

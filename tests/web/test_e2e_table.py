@@ -383,6 +383,36 @@ def test_every_move_of_the_round_is_listed_under_the_table(browser: Any, server:
     page.context.close()
 
 
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+def test_a_reload_while_the_rounds_box_is_up_shows_the_finished_table_again(browser: Any, server: Server,
+                                                                             device: str) -> None:
+    """QA: a reload (a phone's tab reloaded in the background, say) while the round's box was up lost the box and
+    the hands turned face up, the next round already dealt under them. Until you move in the next round, a page
+    opened shows the finished table, every hand face up, under its box again; Next round then shows the table as it
+    is now."""
+    pos = find("draw", ends_round)
+    page = seat_at_table(browser, server, pos.game, pos.seed, device=DEVICES[device], actions=pos.actions)
+    tap(page, f'#hand [data-tile="{pos.tile}"]', device)
+    page.wait_for_selector("#round-end:not([hidden])")
+    told = page.inner_text("#round-end-text")
+    shown = page.locator(".seat.shown .far-tiles .tile-svg").count()
+    line = page.locator("#line .tile-face").count()
+    assert shown == len(pos.after.results[-1].hands_left[1]) and line > 0
+    page.reload()
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert page.inner_text("#round-end-text") == told
+    assert page.locator(".seat.shown .far-tiles .tile-svg").count() == shown  # the computer's hand, face up again
+    assert page.locator("#line .tile-face").count() == line  # the finished round's line, not the next round's
+    shot(page, f"round_end_reloaded_{device}")
+    tap(page, "#round-end-ok", device)
+    settle(page)
+    now = view(page)["view"]
+    assert page.locator(".seat.shown").count() == 0 and page.locator("#hand .tile-btn").count() == len(now["hand"])
+    assert page.inner_text("#say").startswith(told.split(".")[0])  # the last round's result stays told until you move
+    assert not page.errors  # type: ignore[attr-defined]
+    page.context.close()
+
+
 def test_a_game_chosen_shows_its_own_menus_while_its_first_moves_are_played(browser: Any, server: Server) -> None:
     """QA: a game chosen whose computers played before you (and might end its first round before you moved: the
     round's box then waited) kept the last game's menus, without its Players menu, until the moves were shown."""

@@ -23,6 +23,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bones.engine import RULES, new_game
+from bones.engine.tiles import TILES_BY_ID
 from bones.web import table as table_module
 from bones.web.table import _options
 
@@ -34,15 +35,19 @@ def tile_key(a: int, b: int) -> str:
     return f"{max(a, b)}-{min(a, b)}"
 
 
-def visible_tiles(view: dict[str, Any]) -> set[str]:
-    seen = set(view["hand"] or [])
-    if view.get("cut"):
-        seen |= set(view["cut"]["tiles"])  # cut face up before the deal, then shuffled back: where they are is hidden
-    if view["center"]:
-        seen.add(tile_key(*view["center"]))
+def laid_tiles(view: dict[str, Any]) -> set[str]:
+    """The tiles on the table in a view."""
+    seen = {tile_key(*view["center"])} if view["center"] else set()
     for arm in view["arms"].values():
         for inner, outer in arm:
             seen.add(tile_key(inner, outer))
+    return seen
+
+
+def visible_tiles(view: dict[str, Any]) -> set[str]:
+    seen = set(view["hand"] or []) | laid_tiles(view)
+    if view.get("cut"):
+        seen |= set(view["cut"]["tiles"])  # cut face up before the deal, then shuffled back: where they are is hidden
     return seen
 
 
@@ -58,11 +63,15 @@ def keys_of(obj: Any) -> set[str]:
 
 
 def shown_at_round_end(frame: dict[str, Any]) -> set[str]:
-    """The hands a round-end frame turns face up, or a game over's view keeps face up (none in any other frame)."""
+    """The hands a round-end frame turns face up, or a game over's view keeps face up; and the finished round's
+    table and hands a state shows again under its box until you move in the next (`last_round_end`, checked
+    against the truth in the test). None in any other frame."""
     end = frame.get("round_end") or (frame["view"].get("ended") if frame["view"].get("game_over") else None)
-    if not end:
-        return set()
-    return {t for hand in end["shown"] for t in hand}
+    shown = {t for hand in end["shown"] for t in hand} if end else set()
+    left = frame["view"].get("last_round_end")
+    if left:
+        shown |= visible_tiles(left["view"]) | {t for hand in left["shown"] for t in hand}
+    return shown
 
 
 def check_frame(frame: dict[str, Any], where: str) -> None:
@@ -179,7 +188,7 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, monkeypat
     assert st["players"] == players and len(st["view"]["others"]) == players - 1
     assert {k: st["options"][k] for k in options} == options
     truth = Truth(app, st["id"])
-    ends = 0
+    ends = lefts = 0
     for where, data in responses:
         frames = data.get("frames", [])
         for i, f in enumerate(frames):
@@ -191,9 +200,19 @@ def test_no_response_names_a_hidden_tile(app: Any, client: TestClient, monkeypat
                 assert f["round_end"]["shown"] == truth.hands_at_round_end(f["n"]), where
         state = data["state"]
         check_frame({**state, "hint": data.get("hint")}, f"{where} state")
+        left = state["view"].get("last_round_end")
+        if left:  # the finished round as it was shown at its end: its hands, and on its table only tiles laid there
+            lefts += 1
+            finished = truth.states[state["n"]].finished
+            assert finished is not None and left["shown"] == truth.hands_at_round_end(state["n"]), where
+            laid = laid_tiles(left["view"])
+            assert not laid & {t for hand in left["shown"] for t in hand}, where
+            assert not laid & {str(TILES_BY_ID[t]) for t in finished.boneyard[finished.drawn:]}, where
         if state["view"]["hand"] is not None:
             assert state["view"]["hand"] == truth.hand_at(state["n"], state["view"]["seat"], False), where
     assert ends >= 1  # every game ends a round, and shows its hands then
+    # against the computer, a round that ended before the game did is shown again to a page opened before you moved
+    assert lefts >= 1 or opponent == "two" or len(truth.states[-1].results) == 1
 
 
 def test_the_scan_catches_a_leak() -> None:

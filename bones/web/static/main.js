@@ -807,6 +807,30 @@ function roundEnd(info) {
   });
 }
 
+/** A page opened between rounds, before you moved in the new one (a reload while the round's box was up): the
+ * table as that round left it, every hand face up, under its box again; then the table as it is now, and the
+ * moves made since. */
+async function roundLeft(state) {
+  const end = state.view.last_round_end;
+  renderPanel(state);
+  ui.busy = true;
+  ui.incoming = state;
+  try {
+    ui.revealed = end.shown;
+    renderView(end.view);
+    await roundEnd(end);
+  } finally {
+    ui.revealed = null;
+    ui.busy = false;
+    ui.incoming = null;
+  }
+  applyState(state);
+  const v = state.view;
+  const since = v.this_round || [];
+  speakNow([since.length ? `${v.deal_word} ${v.round}: ${since.join(" ")}` : "", v.status].filter(Boolean).join(" "));
+  if (v.your_turn) requestAnimationFrame(handInSight);
+}
+
 // ----- acting ----------------------------------------------------------------------------------------------
 
 const BEHIND = "This page was behind the table (another tab moved the game on): it now shows the table as it is.";
@@ -1274,6 +1298,9 @@ async function start() {
       document.body.dataset.busy = "1";
       renderPanel(data.state);
       await playFrames(data.frames, data.state);
+    } else if (data.state.view.last_round_end) {
+      document.body.dataset.busy = "1";
+      await roundLeft(data.state);
     } else {
       applyState(data.state);
       // what was never heard (a reload cut it off), and whose turn it is: a page opened says so once
