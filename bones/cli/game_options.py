@@ -42,6 +42,9 @@ def options_from(args: argparse.Namespace, players: int | None = None,
                 value = raw
             if isinstance(value, float):  # no option takes a fraction: '1e3' is refused as typed, not as 1000.0
                 value = raw
+        if key in options and options[key] != value:  # QA: the last of two was taken without a word
+            raise ValueError(f"--option {key}={_word(options[key])} and --option {key}={_word(value)}: give each "
+                             f"option once")
         options[key] = value
     if players is not None:
         if options.get("players", players) != players:

@@ -75,10 +75,14 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
         left = obs.boneyard_count
         why = ("the boneyard is empty" if not left else "the one tile left in the boneyard is never drawn"
                if left == 1 else f"the {left} tiles left in the boneyard are never drawn")
-        return f"{who} pass{'es' if s else ''}: nothing fits and {why}."
-    if action.kind == "muggins":
-        by = "the other side" if len(game_before.rules.sides) == 2 else "the seat before"
-        return f"{who} say{s} \"muggins\": the points {by} did not claim are taken."
+        # where a "go" lets the other shut the game (seed 003), it is called a go, drawing or not (as on the table)
+        said = f"say{s} \"go\"" if rules.shut else f"pass{'es' if s else ''}"
+        return f"{who} {said}: nothing fits and {why}."
+    if action.kind == "muggins":  # the points the last play made: its player named (QA: "the seat before")
+        rnd = game_before.round
+        last = rnd.history[-1].seat if rnd is not None and rnd.history else None
+        by = names_of(game_before)[last] if last is not None else "the last play"
+        return f"{who} say{s} \"muggins\": the points {'you' if by == 'You' else by} did not claim are taken."
     if action.kind == "shut":
         return f"{who} shut{s} the game: the hands are counted now."
     if action.kind == "ask":
@@ -243,6 +247,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
         by = "the other side" if len(obs.rules.sides) == 2 else "the seat before you"
         print("   Scores count only when claimed: add the points to your move ('6-4 R +10', or '2 +10' for the "
               f"second), or say 'muggins' to take points {by} laid and did not claim.")
+    if any(a.kind == "shut" for a in legal):  # seed 003: "can at once shut the game and count"
+        print("   'shut' ends the round now, after the other's \"go\": the hands are counted as in a blocked round.")
     either = next((a for a in legal if a.out is not None), None)
     if either is not None:  # a Matadore trump that may lie either way round: the menu's 'L:6' says which half
         print(f"   '{either}' lays {either.tile} on {either.end} with its {either.out} facing out.")
@@ -282,7 +288,14 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
                 continue
             if not claim:
                 return legal[chosen - 1]
+            if legal[chosen - 1].kind != "play":  # QA: '1 +5' beside a draw said only "'1 +5' is not a move"
+                print(f"   Only a tile laid scores: {legal[chosen - 1]} has no points to claim.")
+                continue
             text = f"{legal[chosen - 1]} {claim}"
+        elif obs.rules.claims and number.isdecimal() and claim[:1] == "-" and claim[1:].strip().isdecimal():
+            # QA: '1 -5' was read as the tile 1-5 ("5-1 is not in your hand") where a claim was meant
+            print(f"   A claim is written with a plus, like '{number} +{claim[1:].strip()}'.")
+            continue
         try:
             return Action.parse(_END_JOINED.sub(r"\1 ", text))
         except ActionParseError as e:
@@ -402,8 +415,9 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
             if forced:
                 action = legal[0]
             else:
-                no_undo = None if taken_back else "Nothing to take back: you have not moved yet this round" + (
-                    " (a round that has ended has shown every hand, so it stands)." if game.round_index else ".")
+                word = game.rules.deal_word.lower()  # Domino Pool's hands
+                no_undo = None if taken_back else f"Nothing to take back: you have not moved yet this {word}" + (
+                    f" (a {word} that has ended has shown every hand, so it stands)." if game.round_index else ".")
                 asked = _ask(obs, read, names, lambda: _hint(game, obs, seed, names), no_undo)
                 if asked is None:
                     print(f"\nGame left unfinished. {_seed_words(game.rules.id, level, seed, options)}")
@@ -460,8 +474,17 @@ def _play(kept: list[GameState], level: str, seed: int, options: dict[str, Any] 
         print("   " + msg)
         if len(game.results) > len(before.results):
             r = game.results[-1]
-            pips = ", ".join(f"{names[i]} {count_words(p, 'pip')}" for i, p in enumerate(r.pips_left))
-            how = {"out": f"{names[r.winner or 0]} went out", "blocked": f"The {game.rules.deal_word} is blocked",
+            # each hand as it was left, face up (QA: a round won before your first turn never showed your tiles)
+            pips = ", ".join(f"{names[i]} {count_words(p, 'pip')}"
+                             + (f" ({' '.join(str(t) for t in r.hands_left[i])})" if r.hands_left[i] else "")
+                             for i, p in enumerate(r.pips_left))
+            if game.rules.partners:  # the sides' pips, which the seed settles by (the lower side wins the difference)
+                pips += "; sides: " + ", ".join(f"{' & '.join(names[i] for i in side)} "
+                                                f"{count_words(sum(r.pips_left[i] for i in side), 'pip')}"
+                                                for side in game.rules.sides)
+            # Honest John 2's blocked round is the seed's "stalemate" (won under a limit, said below)
+            blocked = "ends in stalemate" if game.rules.block_limit else "is blocked"
+            how = {"out": f"{names[r.winner or 0]} went out", "blocked": f"The {game.rules.deal_word} {blocked}",
                    "target": f"{names[r.winner or 0]} reached {game.rules.target}"}[r.end]
             gained = ", ".join(f"{' & '.join(names[i] for i in side)} {r.points[side[0]]:+d}"
                                f"{_split(game.rules, r, side[0])}" for side in game.rules.sides if r.points[side[0]])
@@ -543,12 +566,19 @@ def _why_nobody(rules: Rules, result: RoundResult) -> str:
 SET_WORDS = {6: "six", 9: "nine", 12: "twelve", 18: "eighteen"}  # the sets (`tiles.SET_SIZES`) by name
 
 
+# A variation's label where the table's names a control the terminal does not have
+TERMINAL_LABELS = {"Scores count only when claimed (Claim and Muggins!)":
+                   "scores count only when claimed (write a play's points after it, like 5-0 L +10; "
+                   "say muggins to take what another left)"}
+
+
 def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
     """The options a game is played with, after its description (which is the game's own): each variation as the
     table labels it ("One point for each five (10 scores 2), to 20"), the set by name, the rest as typed. "set=12"
     beside "Two players, double-six" read as a contradiction."""
     keys = set(variations.variation_keys(rules))
-    words = [w[:1].lower() + w[1:] for w in variations.played_with(rules)]
+    words = [TERMINAL_LABELS.get(w, w[:1].lower() + w[1:]).replace("\u201c", '"').replace("\u201d", '"')
+             for w in variations.played_with(rules)]  # straight quotes, as every other line here has them
     if "target" in chosen:  # a count's label says its own target ("…, to 20"): the one chosen is said instead
         words = [re.sub(r", to \d+$", "", w) for w in words]
     for key, value in chosen.items():
@@ -556,6 +586,11 @@ def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
             continue
         if key == "set":
             words.append(f"the double-{SET_WORDS.get(value, value)} set ({rules.tile_count} tiles)")
+        elif key == "target":  # QA: "target=30" read as a setting's name, not as the game's length
+            words.append(f"a game to {rules.target}")
+        elif key == "hands":
+            words.append(f"{rules.hands} {rules.deal_word}{'' if rules.hands == 1 else 's'}" if rules.hands
+                         else "played until a player cannot ante")
         else:
             words.append(f"{key}={json.dumps(value) if isinstance(value, bool) else value}")
     return "; ".join(words)

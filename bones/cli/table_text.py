@@ -54,12 +54,18 @@ def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
     return out
 
 
+def _double_wanted(obs: Observation, pip: int) -> str:
+    """" (needs 4-4)" where a new number at the end of a line takes only its double (seed 000's version 2: "that
+    line can only be continued with the double of that number"; QA: the board said "S0 4" and only 4-4 was offered)."""
+    return f" (needs {pip}-{pip})" if obs.layout.waits(obs.table.doubles, pip) else ""
+
+
 def ends_text(obs: Observation) -> str:
     if not obs.ends:
         return ""
     # a cross's arm begun before all four are waits (seed 004's Sebastopol: "Nothing but sixes can be played until
     # both sides and both ends of the first set have been played to")
-    parts = [f"{e.name} {e.pip}" + (" (waits)" if e.frozen else "") for e in obs.end_list]
+    parts = [f"{e.name} {e.pip}" + (" (waits)" if e.frozen else _double_wanted(obs, e.pip)) for e in obs.end_list]
     text = "ends: " + " · ".join(parts)
     if obs.end_sum is not None and not obs.rules.claims:  # where scores are claimed, counting is the player's own
         text += f"   sum of the ends: {obs.end_sum}"

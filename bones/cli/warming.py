@@ -6,7 +6,7 @@ import sys
 import threading
 from typing import Callable, Iterable, TextIO
 
-NOTE = "Compiling Expert's search (once per machine, a minute or two; numba keeps it on disk) ..."
+NOTE = "Compiling Expert's search (once per machine, a few minutes; numba keeps it on disk) ..."
 NOTE_AFTER = 1.0  # seconds: loading the compiled search from numba's cache takes less, and says nothing
 
 

@@ -66,7 +66,8 @@ class Action:
             return WORDS[words[0].lower()]
         if words[0].lower() in ANSWERS:  # "sell 9-4", "give 9-4 S2": a tile handed to the seat that asked
             if len(words) == 1:
-                raise ActionParseError(f"{words[0].lower()} which tile? write it like '{words[0].lower()} 9-4'")
+                verb = words[0].lower()
+                raise ActionParseError(f"{verb.capitalize()} which tile? Write it like '{verb} 9-4'")
             if words[1].lower() in ANSWERS:  # "sell sell ...": refused here, not read one word deeper each time
                 raise ActionParseError(f"{text.strip()[:40]!r}: write the tile, like '{words[0].lower()} 9-4'")
             answer = Action.parse(" ".join(words[1:]))

@@ -9,6 +9,7 @@ compares rule values.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Mapping, Sequence
@@ -283,6 +284,8 @@ class Rules:
         ("…; ten rounds.", "…; 3 rounds.", "…; played until a player cannot ante."); Matadore's trumps as the set
         has them."""
         text = self.description
+        # the target as these rules have it (the description gives the game's own: "100 up.", "250 at once.")
+        text = re.sub(r"\b\d+ (up|at once)\.$", f"{self.target} \\1.", text)
         if self.fit is Fit.SEVEN and self.max_pip >= 7:  # Matadore past double-six: 7-0 has seven on its faces too
             text = text.replace("0-0, 6-1, 5-2 and 4-3", "0-0, 7-0, 6-1, 5-2 and 4-3")
         if "hands" not in self.option_keys:

@@ -111,8 +111,8 @@ def _kept_number(obs: Observation, tile: Tile, plays: list[Tile]) -> int | None:
 
 
 def _placed(action: Action) -> str:
-    """A play in words: "6-4 on the right", "6-6 to open the round"."""
-    where = "to open the round" if action.end is None else SIDE_WORDS.get(action.end, f"on the {end_words(action.end)}")
+    """A play in words: "6-4 on the right", "6-6 as the first tile" (a round's or, in Domino Pool, a hand's)."""
+    where = "as the first tile" if action.end is None else SIDE_WORDS.get(action.end, f"on the {end_words(action.end)}")
     return f"{action.tile} {where}"
 
 

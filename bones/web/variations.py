@@ -27,6 +27,9 @@ HAND_SIZES: dict[str, dict[int, str]] = {
 }
 
 
+NUMBER_WORDS = {4: "Four", 7: "Seven"}
+
+
 def _choices(rules_id: str, key: str) -> tuple[Any, ...]:
     """The values variation `key` of the game `rules_id` takes."""
     return tuple(HAND_SIZES[rules_id]) if key == "hand_size" else tuple(CHOICES[key])
@@ -92,7 +95,11 @@ LABELS: dict[str, dict[Any, str]] = {
 def labels(rules: Rules, key: str) -> dict[Any, str]:
     """Each value of variation `key` with its label, in the engine's order."""
     if key == "hand_size":
-        return dict(HAND_SIZES[rules.id])
+        if rules.tile_count == 28:
+            return dict(HAND_SIZES[rules.id])
+        # on a larger set the labels of the double-six are wrong (QA: "the whole set is dealt" of 28 tiles in 55)
+        return {n: f"{NUMBER_WORDS.get(n, str(n))} each, {rules.tile_count - rules.players * n} left out"
+                for n in HAND_SIZES[rules.id]}
     words = _count_words(rules) if key == "count" else LABELS[key]
     return {value: words[value] for value in CHOICES[key]}
 

@@ -502,7 +502,7 @@ def hint_words(action: Action, reason: str | None, draws_freely: bool = False, a
         if lines and action.end in lines:
             where = f" on {lines[action.end]}"
         else:
-            where = f" on the {end_words(action.end)}" if action.end else " to open the round"
+            where = f" on the {end_words(action.end)}" if action.end else " as the first tile"
         face = f", leaving {action.out} facing out" if action.out is not None else ""
         head = f"lay {action.tile}{where}{face}"
         if action.claim is not None:

@@ -126,6 +126,9 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
       "beginner", "--games", "2"], "--seats 3 and --option players=5: say the number of seats once"),  # the flag given
     (["deal", "--rules", "draw", "--seed", "1", "--option", "target=" + "9" * 5000], "too large a number"),
+    # QA: the last of two was taken without a word
+    (["play", "--rules", "draw", "--option", "target=50", "--option", "target=60"],
+     "--option target=50 and --option target=60: give each option once"),
     # QA: said "not 1000.0", a number nobody typed
     (["deal", "--rules", "draw", "--seed", "1", "--option", "target=1e3"], 'must be a whole number, not "1e3"'),
 ])

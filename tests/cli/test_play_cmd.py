@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -114,17 +115,22 @@ def test_the_terminal_says_a_side_won_a_round_once_a_tie_in_words_and_what_the_o
     assert play("partnership_block", "beginner", 7, None, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "Round points: You & Computer 2 +9." in out  # the side's points, not each partner's as well
+    # QA: the side whose player went out may lose the round: the sides' pips say why (and every hand is shown)
+    ended = next(line for line in out.splitlines() if "Round points: You & Computer 2 +9." in line)
+    sides = re.search(r"sides: You & Computer 2 (\d+) pips?, Computer 1 & Computer 3 (\d+) pips?\.", ended)
+    assert sides and int(sides[2]) - int(sides[1]) == 9, ended
+    assert re.search(r"Hands: You \d+ pips? \((\d-\d ?)+\)|Hands: You 0 pips", ended), ended
     assert "The cut: you drew " in out and "play as partners" in out  # the cut, face up for everyone
     assert play("domino_pool", "easy", 1, {"players": 6, "hands": 2}, read=scripted([])) == 0
     out = capsys.readouterr().out
     result, seed_line = out.rstrip().split("\n\n")[-2:]  # the result, then how to deal the game again
     assert result.endswith("A tie at the top between You and Computer 1 (24 chips): nobody wins.")
     assert seed_line.startswith("Seed 1: ") and seed_line.endswith("deals this game again.")
-    assert "Played here with: hands=2." in out
+    assert "Played here with: 2 hands." in out and "; 2 hands." in out.splitlines()[0]
     # a number outside the menu says which numbers there are
     assert play("draw", "beginner", 1, {"target": 10}, read=scripted(["9", "q"])) == 0
     out = capsys.readouterr().out
-    assert "Played here with: target=10." in out and "(to 10)" in out
+    assert "Played here with: a game to 10." in out and "(to 10)" in out and "; 10 up." in out
     assert "Choose a number from 1 to 4, or write the move." in out
 
 
@@ -439,8 +445,8 @@ def test_honest_john_2s_stalemate_with_no_hand_under_ten_says_why_nobody_scores(
     lightest hand's 13 pips, with no word of the limit."""
     assert play("honest_john_2", "beginner", 11, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("The round is blocked. Hands: You 13 pips, Computer 1 16 pips, Computer 2 22 pips. Round points: nobody "
-            "scores (a stalemate is won only with fewer than 10 pips).") in out
+    assert ("The round ends in stalemate. Hands: You 13 pips (9-4), Computer 1 16 pips (9-7), Computer 2 22 pips (9-3 "
+            "9-1). Round points: nobody scores (a stalemate is won only with fewer than 10 pips).") in out
     assert "Round points: Computer 1 +112." in out  # won under 10: no such words
 
 
@@ -450,7 +456,7 @@ def test_a_pool_divided_between_tied_hands_is_said_with_what_stays_in_it(capsys:
     next hand's pool of four at a table of three was never explained."""
     assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("The hand is blocked. Hands: You 7 pips, Computer 1 9 pips, Computer 2 7 pips. Chips this hand: "
+    assert ("The hand is blocked. Hands: You 7 pips (4-3), Computer 1 9 pips (6-3), Computer 2 7 pips (5-2). Chips this hand: "
             "Computer 1 -1. You and Computer 2 tie for the fewest pips and divide the pool of 3, 1 chip each; "
             "1 chip stays in the pool for the next hand.\n") in out
     assert play("domino_pool", "easy", 2, None, read=scripted([])) == 0  # four chips divide between two
@@ -465,9 +471,9 @@ def test_a_pool_taken_by_one_says_who_took_it_and_why(capsys: pytest.CaptureFixt
     before, only the gains (+2, -1, -1) said it."""
     assert play("domino_pool", "easy", 2, {"players": 3}, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert ("Computer 1 went out. Hands: You 8 pips, Computer 1 0 pips, Computer 2 16 pips. Chips this hand: You -1, "
+    assert ("Computer 1 went out. Hands: You 8 pips (6-2), Computer 1 0 pips, Computer 2 16 pips (6-6 3-1). Chips this hand: You -1, "
             "Computer 1 +2, Computer 2 -1. Computer 1 makes domino and takes the pool of 3 chips.\n") in out
-    assert ("The hand is blocked. Hands: You 2 pips, Computer 1 13 pips, Computer 2 1 pip. Chips this hand: You -1, "
+    assert ("The hand is blocked. Hands: You 2 pips (1-1), Computer 1 13 pips (4-4 4-1), Computer 2 1 pip (1-0). Chips this hand: You -1, "
             "Computer 1 -1, Computer 2 +2. Computer 2 holds the fewest pips and takes the pool of 3 chips.\n") in out
     assert "Computer 1 makes domino and takes the pool of 4 chips.\n" in out  # the odd chip of a divided pool
     assert "You make domino and take the pool of 3 chips.\n" in out
@@ -558,9 +564,17 @@ def test_the_options_chosen_are_said_in_words(capsys: pytest.CaptureFixture[str]
     assert play("draw", "beginner", 1, {"set": 12}, read=scripted(["q"])) == 0
     assert "Played here with: the double-twelve set (91 tiles)." in capsys.readouterr().out
     assert play("muggins", "beginner", 1, {"count": "per_five", "target": 30}, read=scripted(["q"])) == 0
-    assert "Played here with: one point for each five (10 scores 2); target=30." in capsys.readouterr().out
+    out = capsys.readouterr().out  # QA: the description said "100 at once" beside a target of 30
+    assert "Played here with: one point for each five (10 scores 2); a game to 30." in out and "; 30 at once." in out
     assert play("muggins", "beginner", 1, {"count": "per_five"}, read=scripted(["q"])) == 0
     assert "Played here with: one point for each five (10 scores 2), to 20." in capsys.readouterr().out
+    # QA: "the whole set is dealt" of seven each on the double-nine (28 of 55); the table's button names in words
+    assert play("partnership_block", "beginner", 1, {"hand_size": 7, "set": 9}, read=scripted(["q"])) == 0
+    assert "Played here with: seven each, 27 left out; the double-nine set (55 tiles)." in capsys.readouterr().out
+    assert play("muggins", "beginner", 1, {"claims": True}, read=scripted(["q"])) == 0
+    out = capsys.readouterr().out
+    assert "scores count only when claimed (write a play's points after it, like 5-0 L +10;" in out
+    assert "Claim and Muggins!" not in out
 
 
 def test_a_refused_move_asks_again_without_drawing_the_table_again(capsys: pytest.CaptureFixture[str]) -> None:

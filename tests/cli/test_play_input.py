@@ -127,7 +127,7 @@ def test_a_hand_of_one_pip_is_said_in_the_singular(capsys: pytest.CaptureFixture
     """The hands at a round's end: "Computer 1 1 pip", not "1 pips" (Sebastopol, seed 5, a hand left with 1-0)."""
     assert play("sebastopol", "easy", 5, None, read=scripted([])) == 0
     out = capsys.readouterr().out
-    assert "Computer 1 1 pip, " in out and " 1 pips" not in out
+    assert "Computer 1 1 pip (1-0), " in out and " 1 pips" not in out  # each hand's tiles after its pips
     assert "Computer 2 0 pips" in out  # none is plural, as are two and more
 
 
@@ -255,7 +255,7 @@ def test_muggins_at_a_table_of_three_takes_from_the_seat_before_not_the_other_si
     assert play("muggins", "easy", 4, {"players": 3, "claims": True}, read=scripted([])) == 0
     out = capsys.readouterr().out
     assert "or say 'muggins' to take points the seat before you laid and did not claim." in out
-    assert "Computer 1 says \"muggins\": the points the seat before did not claim are taken. Computer 1 +10." in out
+    assert "Computer 1 says \"muggins\": the points you did not claim are taken. Computer 1 +10." in out  # QA: named
     assert "other side" not in out
     assert play("muggins", "easy", 4, {"claims": True}, read=scripted(["q"])) == 0  # two: the other side, as before
     assert "or say 'muggins' to take points the other side laid and did not claim." in capsys.readouterr().out
@@ -436,3 +436,33 @@ def test_a_play_typed_without_a_space_before_its_end_is_read() -> None:
                 assert _ask(observe(game, seat), lambda prompt: next(said), ["You", "Computer"]) == want
             return
     raise AssertionError("no position with a play on an end")
+
+
+def test_a_go_that_lets_you_shut_is_called_a_go_and_shut_is_explained(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA, the Boy's Game with shut and drawing at will: the computer "passes" (without drawing it says "go"), and
+    the menu then offered 'shut' with no word of what it does (seed 003: "when one player cannot go, the other ...
+    can at once shut the game and count")."""
+    assert play("boys_game", "hard", 1, {"shut": True, "draw": "optional"}, read=scripted([])) == 0
+    out = capsys.readouterr().out
+    assert 'Computer says "go": nothing fits and the ' in out and "Computer passes" not in out
+    assert "'shut' ends the round now, after the other's \"go\": the hands are counted as in a blocked round." in out
+    assert "Played here with: after a \"go\" the other may shut the game and count;" in out  # straight quotes
+
+
+def test_honest_john_2s_board_says_which_lines_wait_for_a_double(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: the board said "S0 4 · S1 5" while every line took only its double, and the menu offered only 4-4 with no
+    word of why (seed 000: "that line can only be continued with the double of that number until someone plays it")."""
+    assert play("honest_john_2", "medium", 61, {"players": 3}, read=scripted(["1", "1", "1", "q"])) == 0
+    out = capsys.readouterr().out
+    assert "S1 5 (needs 5-5)" in out and "S2 3 (needs 3-3)" in out
+    assert play("draw", "medium", 61, None, read=scripted(["q"])) == 0
+    assert "(needs" not in capsys.readouterr().out  # no such rule elsewhere
+
+
+def test_a_claim_written_with_a_minus_or_beside_a_draw_says_how_to_claim(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA, Muggins with claims: '1 -5' was read as the tile 1-5 ("5-1 is not in your hand"), and '1 +5' where 1 is
+    a draw said only that it was not a move."""
+    assert play("muggins", "easy", 4, {"players": 3, "claims": True}, read=scripted(["1 -5", "q"])) == 0
+    assert "A claim is written with a plus, like '1 +5'." in capsys.readouterr().out
+    assert play("muggins", "easy", 8, {"claims": True}, read=scripted(["1 +5", "q"])) == 0  # 1 is a draw there
+    assert "Only a tile laid scores: draw has no points to claim." in capsys.readouterr().out

@@ -77,6 +77,8 @@ def test_a_bad_claim_says_what_is_wrong_with_it(text: str, why: str) -> None:
     with pytest.raises(ActionParseError, match=re.escape(why)):
         Action.parse(text)
     assert Action.parse("6-2 L +9999").claim == 9999
+    with pytest.raises(ActionParseError, match=re.escape("Sell which tile? Write it like 'sell 9-4'")):
+        Action.parse("sell")  # QA: began in lower case
 
 
 def test_non_string_is_not_an_action() -> None:

@@ -960,7 +960,7 @@ async function draw() {
 }
 
 const HINT_WAIT_AFTER_MS = 4000;
-const HINT_WAIT = "Still thinking about a hint: on a machine new to bones, the first hint waits a minute or two while "
+const HINT_WAIT = "Still thinking about a hint: on a machine new to bones, the first hint waits a few minutes while "
   + "the computer's search is prepared (once; later hints take a moment).";
 
 async function hint() {
