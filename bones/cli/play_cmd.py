@@ -22,7 +22,7 @@ from bones.web import star, variations
 from bones.web.words import Names, count_words, cut_text, header_text, hint_words, or_list
 
 from .game_options import add_option_argument, options_from
-from .table_text import ends_text, hand_text, line_text
+from .table_text import double_wanted, ends_text, hand_text, line_text
 from .warming import warm_expert
 
 YOU = 0
@@ -101,8 +101,7 @@ def describe(game_before: GameState, game_after: GameState, who: str, run: int =
     rnd = game_after.round_of_action(game_before.round_index)
     if rnd is not None and rnd.taken_at_end:  # left unclaimed by the round's last tile: taken at once
         names = names_of(game_after)
-        taker = (game_before.current_seat or 0) + 1
-        taker %= len(names)
+        taker = rnd.taken_at_end_by
         s_ = "" if taker == YOU else "s"
         said += (f" The round is over with {rnd.taken_at_end} unclaimed: {names[taker]} say{s_} \"muggins\" and "
                  f"take{s_} {'it' if rnd.taken_at_end == 1 else 'them'}.")
@@ -148,9 +147,7 @@ def seat_names(n: int) -> list[str]:
 def _wanted(obs: Observation) -> str:
     """What the line of the seat to move takes: a number, or where a new number waits for its double, that double."""
     pip = obs.ends.get(f"S{obs.current_seat}", 0)
-    if obs.layout.waits(obs.table.doubles, pip):
-        return f"{pip}-{pip}"
-    return str(pip)
+    return double_wanted(obs, pip) or str(pip)
 
 
 def _ask_text(game: GameState, obs: Observation, who: str, s: str) -> str:
@@ -566,10 +563,9 @@ def _why_nobody(rules: Rules, result: RoundResult) -> str:
 SET_WORDS = {6: "six", 9: "nine", 12: "twelve", 18: "eighteen"}  # the sets (`tiles.SET_SIZES`) by name
 
 
-# A variation's label where the table's names a control the terminal does not have
-TERMINAL_LABELS = {"Scores count only when claimed (Claim and Muggins!)":
-                   "scores count only when claimed (write a play's points after it, like 5-0 L +10; "
-                   "say muggins to take what another left)"}
+# A variation's words where the table's label names a control the terminal does not have ("Claim and Muggins!")
+TERMINAL_LABELS = {("claims", True): "scores count only when claimed (write a play's points after it, like "
+                                     "5-0 L +10; say muggins to take what another left)"}
 
 
 def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
@@ -577,8 +573,11 @@ def _option_words(rules: Rules, chosen: dict[str, Any]) -> str:
     table labels it ("One point for each five (10 scores 2), to 20"), the set by name, the rest as typed. "set=12"
     beside "Two players, double-six" read as a contradiction."""
     keys = set(variations.variation_keys(rules))
-    words = [TERMINAL_LABELS.get(w, w[:1].lower() + w[1:]).replace("\u201c", '"').replace("\u201d", '"')
-             for w in variations.played_with(rules)]  # straight quotes, as every other line here has them
+    words = []
+    for key, value in variations.chosen_variations(rules):
+        label = variations.labels(rules, key)[value]
+        word = TERMINAL_LABELS.get((key, value), label[:1].lower() + label[1:])
+        words.append(word.replace("\u201c", '"').replace("\u201d", '"'))  # straight quotes, as every line here
     if "target" in chosen:  # a count's label says its own target ("…, to 20"): the one chosen is said instead
         words = [re.sub(r", to \d+$", "", w) for w in words]
     for key, value in chosen.items():

@@ -54,18 +54,26 @@ def line_text(obs: Observation, names: Sequence[str] | None = None) -> str:
     return out
 
 
-def _double_wanted(obs: Observation, pip: int) -> str:
-    """" (needs 4-4)" where a new number at the end of a line takes only its double (seed 000's version 2: "that
-    line can only be continued with the double of that number"; QA: the board said "S0 4" and only 4-4 was offered)."""
-    return f" (needs {pip}-{pip})" if obs.layout.waits(obs.table.doubles, pip) else ""
+def double_wanted(obs: Observation, pip: int) -> str | None:
+    """"4-4" where an end showing 4 takes only its double (seed 000's version 2: "that line can only be continued
+    with the double of that number"), else None."""
+    return f"{pip}-{pip}" if obs.layout.waits(obs.table.doubles, pip) else None
+
+
+def _end_note(obs: Observation, frozen: bool, pip: int) -> str:
+    """What an end waits for: a cross's arm begun before all four are (seed 004's Sebastopol: "Nothing but sixes can
+    be played until both sides and both ends of the first set have been played to"), or the double of a line's new
+    number (QA: the board said "S0 4", and only 4-4 was offered)."""
+    if frozen:
+        return " (waits)"
+    double = double_wanted(obs, pip)
+    return f" (needs {double})" if double else ""
 
 
 def ends_text(obs: Observation) -> str:
     if not obs.ends:
         return ""
-    # a cross's arm begun before all four are waits (seed 004's Sebastopol: "Nothing but sixes can be played until
-    # both sides and both ends of the first set have been played to")
-    parts = [f"{e.name} {e.pip}" + (" (waits)" if e.frozen else _double_wanted(obs, e.pip)) for e in obs.end_list]
+    parts = [f"{e.name} {e.pip}{_end_note(obs, e.frozen, e.pip)}" for e in obs.end_list]
     text = "ends: " + " · ".join(parts)
     if obs.end_sum is not None and not obs.rules.claims:  # where scores are claimed, counting is the player's own
         text += f"   sum of the ends: {obs.end_sum}"

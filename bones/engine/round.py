@@ -847,6 +847,12 @@ class RoundState:
         return play_points(self.setup.rules, self.setup.layout, self.table)
 
     @property
+    def taken_at_end_by(self) -> int:
+        """The seat that took `taken_at_end`: the one after the seat that laid the round's last tile."""
+        log = self.log
+        return (log[1] + 1) % self.seats if log is not None else 0
+
+    @property
     def after_go(self) -> bool:
         """Whether another seat's "go" (pass) was the round's last action: the seat to act may then shut the game
         (`may_shut`), or plays for both (`Rules.plays_for_both`)."""

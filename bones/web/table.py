@@ -425,7 +425,7 @@ class Table:
             if rules.claims and resolved.claim is not None and not event.scored:
                 penalty = resolved.claim  # a wrong claim: taken down, and marked to the next seat
             if rnd.taken_at_end:  # unclaimed, and the round is over: the next seat said muggins at once
-                text += " " + muggins_text(names, (seat + 1) % before.seats, seat, rnd.taken_at_end)
+                text += " " + muggins_text(names, rnd.taken_at_end_by, seat, rnd.taken_at_end)
         elif resolved.kind == "draw":
             run = 0  # the draws this seat has made in a row, this one included
             for past in reversed(history):

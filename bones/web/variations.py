@@ -174,8 +174,13 @@ def describe(rules: Rules, chosen: Mapping[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def chosen_variations(rules: Rules) -> list[tuple[str, Any]]:
+    """The variations `rules` is played with that are not the game's own, as (key, value)."""
+    base = defaults(rules.id)
+    return [(k, value_of(rules, k)) for k in variation_keys(rules) if value_of(rules, k) != base[k]]
+
+
 def played_with(rules: Rules) -> list[str]:
     """The labels of the variations `rules` is played with that are not the game's own ("Scores count only when
     claimed (Claim and Muggins!)")."""
-    base = defaults(rules.id)
-    return [labels(rules, k)[value_of(rules, k)] for k in variation_keys(rules) if value_of(rules, k) != base[k]]
+    return [labels(rules, k)[v] for k, v in chosen_variations(rules)]
