@@ -223,6 +223,7 @@ def _refused(obs: Observation, action: Action, legal: list[Action], names: list[
     return f"{tile} is not in your hand: {legal[0].kind} one that fits {names[asker]}'s line, like '{legal[0]}'"
 
 
+_NUMBER_PLUS = re.compile(r"^(\d+)\s*\+")  # "2+10" typed for "2 +10": the second move with a claim of 10
 _END_JOINED = re.compile(r"^(\s*\d+\s*-\s*\d+)(?=[A-Za-z])")  # "6-5L" typed for "6-5 L": the terminal reads it so
 
 Undo = Literal["undo"]
@@ -274,7 +275,8 @@ def _ask(obs: Observation, read: Callable[[str], str], names: list[str],
             print(f"   {no_undo}")
             continue
         typed = text
-        number, _, claim = text.partition(" ")  # a number with a claim ('2 +10'), where scores are claimed
+        # a number with a claim ('2 +10', '2+10'), where scores are claimed
+        number, _, claim = _NUMBER_PLUS.sub(r"\1 +", text).partition(" ")
         claim = claim.strip()
         if number.isdecimal() and (not claim or (obs.rules.claims and claim.startswith("+"))):
             # not isdigit: '²' is a digit that int() refuses; nor are more than 4300 digits read (Python refuses)

@@ -53,7 +53,7 @@ WIDE_TABLE_TILES = 28  # past four seats, Expert plays the double-six set only
 
 
 def _expert_plays(rules: Rules) -> str | None:
-    from .solver import MAX_COMPILED_TILES, solvable
+    from .solver_scope import MAX_COMPILED_TILES, solvable
 
     if rules.asks:
         return None  # Honest John's star is searched by playing worlds out (`star_search`), at any number of seats

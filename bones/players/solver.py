@@ -35,10 +35,10 @@ from bones.engine.scoring import carried, pool_size
 from bones.engine.tiles import TILES_BY_ID, set_size, tile_id
 
 from . import solver_core as fast
+from .solver_scope import MAX_COMPILED_TILES, solvable
 
 REACH = 150
 TARGET_BONUS = fast.TARGET_BONUS
-MAX_COMPILED_TILES = 63
 DEFAULT_MAX_NODES = 2_000_000
 BIG_TABLE_BITS = 19  # the table of a second, longer try at a world the first budget was too small for (16 MB)
 FALLBACK_DEPTH = 12  # moves searched past the root when a world's exact search runs out of nodes
@@ -148,19 +148,6 @@ class FaceUpRound(Protocol):
 def _scoring_sums(multiple: int) -> tuple[int, ...]:
     """For each end sum below MAX_SUM, 1 if it scores during play (a positive multiple of `multiple`)."""
     return tuple(1 if total and total % multiple == 0 else 0 for total in range(fast.MAX_SUM))
-
-
-def solvable(rules: Rules) -> str | None:
-    """None if the face-up solver plays these rules, else why not (in a player's words)."""
-    if rules.players > fast.MAX_SEATS:
-        return f"the face-up search plays at most {fast.MAX_SEATS} seats, not {rules.players}"
-    if rules.players > 4 and rules.scores_in_play:
-        return "the face-up search plays a game that scores during play at most four seats"
-    if rules.layout not in _KINDS:
-        return f"the face-up search does not play the {rules.layout} layout"
-    if layout_of(rules).slots > fast.MAX_ENDS:
-        return "the face-up search does not play a table with that many ends"
-    return None
 
 
 def _rules_params(rules: Rules) -> list[int]:

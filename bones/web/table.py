@@ -722,31 +722,34 @@ class Table:
             return sum(len(a) for a in game.actions)
         return sum(len(a) for a in game.actions[:game.round_index])
 
+    def _undo_refusal(self, row: GameRow, rep: Replayed) -> str:
+        """Why Undo takes nothing back here: the state carries it, so the page says it when the greyed-out button
+        is pressed without asking, and the server answers a request with it."""
+        if rep.game.over:
+            return "The game is over and every hand has been shown: it cannot be taken back."
+        floor = self._round_start(rep)
+        moved = self._chosen_by_people(row, rep)
+        if any(moved[:floor]) and not any(moved[floor:]):
+            return "Undo takes back moves of the round being played: the last round's hands have been shown."
+        if row.two and any(moved):
+            last = max(i for i, m in enumerate(moved) if m)
+            if row.actions[last] == "draw" and row.lid == rep.game.current_seat:
+                return ("With two players a tile drawn stays drawn: put back, it would lie in the boneyard for the "
+                        "other side to draw, with you knowing it.")
+            if row.lid != rep.game.current_seat:  # a tile just laid: every hand is down for the handing over
+                return ("With two players nothing is taken back while the tiles lie face down: it would show them "
+                        "to whoever holds the device now, and a tile laid stands once the turn has passed.")
+            return ("With two players a side takes back only its own last tile, with its tiles face up: the other "
+                    "side's move stands.")
+        return "There is nothing to undo yet."
+
     def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
         row = self.check_game(token, body)
         rep = self.replay(row)
         cut = self._undo_from(row, rep)
         if cut is None:
-            if rep.game.over:
-                raise ApiError(409, "The game is over and every hand has been shown: it cannot be taken back.")
-            floor = self._round_start(rep)
-            moved = self._chosen_by_people(row, rep)
-            if any(moved[:floor]) and not any(moved[floor:]):
-                raise ApiError(409, "Undo takes back moves of the round being played: the last round's hands have "
-                                    "been shown.")
-            if row.two and any(moved):
-                last = max(i for i, m in enumerate(moved) if m)
-                if row.actions[last] == "draw" and row.lid == rep.game.current_seat:
-                    raise ApiError(409, "With two players a tile drawn stays drawn: put back, it would lie in the "
-                                        "boneyard for the other side to draw, with you knowing it.")
-                if row.lid != rep.game.current_seat:  # a tile just laid: every hand is down for the handing over
-                    raise ApiError(409, "With two players nothing is taken back while the tiles lie face down: it "
-                                        "would show them to whoever holds the device now, and a tile laid stands "
-                                        "once the turn has passed.")
-                raise ApiError(409, "With two players a side takes back only its own last tile, with its tiles "
-                                    "face up: the other side's move stands.")
-            raise ApiError(409, "There is nothing to undo yet.")
+            raise ApiError(409, self._undo_refusal(row, rep))
         said = _taken_back(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:], _humans(row),
                            _names(row.two, rep.game.seats))
         row.actions = row.actions[:cut]
@@ -993,6 +996,7 @@ class Table:
         names = _names(row.two, game.seats)
         summary = None
         shut_by = self._shut_by(game, rep.seats)
+        can_undo = self._undo_from(row, rep) is not None
         if game.over:
             view["result"] = game_text(names, game.scores, game.winner, game.rules)
             summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target, game.rules,
@@ -1042,7 +1046,8 @@ class Table:
             "n": len(row.actions),
             "seen": moves_seen(row.actions),
             "hints": row.hints,
-            "can_undo": self._undo_from(row, rep) is not None,
+            "can_undo": can_undo,
+            "undo_refusal": None if can_undo else self._undo_refusal(row, rep),
             "in_progress": not game.over and started,
             "last": last,
             "summary": summary,

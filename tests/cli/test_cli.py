@@ -567,10 +567,12 @@ def test_top_level_help() -> None:
         assert command in p.stdout
 
 
-@pytest.mark.parametrize("argv", [["rules"], ["rules", "muggins"], ["deal", "--rules", "draw", "--seed", "1"]])
+@pytest.mark.parametrize("argv", [["rules"], ["rules", "muggins"], ["deal", "--rules", "draw", "--seed", "1"],
+                                  ["players"]])
 def test_commands_that_need_no_computer_start_without_loading_its_search_or_the_web_server(argv: list[str]) -> None:
     """Loading numba (Expert's compiled search) and Starlette took most of a second before every command, even
-    `bones rules`; only the commands that play or serve load them."""
+    `bones rules`; only the commands that play or serve load them (`bones players` says which games Expert plays
+    from the rules alone)."""
     script = ("import sys\nfrom bones.cli.main import main\nmain(sys.argv[1:])\n"
               "print(*sorted(m for m in ('numba', 'starlette', 'bones.players.expert') if m in sys.modules))")
     p = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, timeout=60)

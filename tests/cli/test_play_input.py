@@ -77,6 +77,9 @@ def test_a_claim_may_follow_a_number_from_the_menu(capsys: pytest.CaptureFixture
     # without claims a number takes nothing after it
     assert play("muggins", "beginner", 5, None, read=scripted(["2 +5", "q"])) == 0
     assert "'2 +5' is not a move" in capsys.readouterr().out
+    # a terminal QA pass: '2+5', with no space, is the same move and claim
+    assert play("muggins", "beginner", 5, {"claims": True}, read=scripted(["2+5", "q"])) == 0
+    assert "You play 6-5 on R, claiming 5." in capsys.readouterr().out
 
 
 def test_eleven_and_eighteen_are_asked_for_with_an(capsys: pytest.CaptureFixture[str]) -> None:

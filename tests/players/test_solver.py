@@ -376,3 +376,13 @@ def test_the_seat_out_counts_alone_beside_a_hand_of_only_the_double_blank(compil
     assert solved.exact and solved.values == want
     out = actions.index(Action.parse("1-1 L"))  # 1-1, then 6-1, 6-6 and 6-5: out at once
     assert want[out] == -69
+
+
+def test_the_scope_told_without_the_solver_is_the_solvers_own() -> None:
+    """`solver_scope` answers which rules Expert searches without loading numba: its limits must be the compiled
+    search's, or `bones players` would name games Expert does not play (or leave out ones it does)."""
+    from bones.players import solver_scope
+
+    assert solver_scope.MAX_SEATS == fast.MAX_SEATS and solver_scope.MAX_ENDS == fast.MAX_ENDS
+    assert solver_scope.SOLVED_LAYOUTS == set(solver._KINDS)
+    assert solver.solvable is solver_scope.solvable

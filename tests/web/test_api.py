@@ -262,7 +262,7 @@ def test_actions_after_the_end_are_refused_and_the_record_kept_once(client: Test
     # Undo after the end is refused too: every hand has been shown, and the game would be played again knowing them
     r = post(client, "/api/undo", body)
     assert r.status_code == 409 and "every hand has been shown" in r.json()["error"]
-    assert not final["can_undo"]
+    assert not final["can_undo"] and final["undo_refusal"] == r.json()["error"]
     _unchanged(client, final)
     assert len(peek(client, "block")["record"]["games"]) == 1
 
@@ -279,6 +279,7 @@ def test_undo_stays_in_the_round_being_played(client: TestClient) -> None:
     assert not st["can_undo"]  # nothing of yours in this round yet
     r = post(client, "/api/undo", {"game": "draw", "id": st["id"], "n": st["n"]})
     assert r.status_code == 409 and "round being played" in r.json()["error"]
+    assert st["undo_refusal"] == r.json()["error"]  # the page says it without asking
     _unchanged(client, st)
     start, choices = st["n"], st["view"]["legal"]  # your turn, the round's first of yours
     while not any(a[0].isdigit() for a in st["view"]["legal"]):  # draw until a tile fits
@@ -321,9 +322,10 @@ def test_undo_takes_back_your_tile_and_the_answer(client: TestClient) -> None:
     st = state(client, "all_fives")
     r = post(client, "/api/undo", {"game": "all_fives", "id": st["id"], "n": st["n"]})
     if st["can_undo"]:
-        assert r.status_code == 200
+        assert r.status_code == 200 and st["undo_refusal"] is None
     else:
         assert r.status_code == 409 and "nothing to undo" in r.json()["error"]
+        assert st["undo_refusal"] == r.json()["error"]
     st = state(client, "all_fives")
     before_hand = st["view"]["hand"]
     r = post(client, "/api/action", {"game": "all_fives", "id": st["id"], "n": st["n"],

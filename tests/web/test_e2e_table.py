@@ -466,8 +466,11 @@ def test_while_the_computers_move_show_moves_is_kept_and_a_seat_playing_on_is_to
 
 def test_undo_between_two_people_says_why_it_takes_nothing_back(browser: Any, server: Server) -> None:
     """QA: Undo was greyed out on every move between two people, and a click said nothing (only U gave the reason).
-    It stays greyed out, and a click says why."""
+    It stays greyed out, and a click says why, from the state the page holds: nothing is asked of the server (its
+    refusal had left a 409 in the console)."""
     page = seat_at_table(browser, server, "block", 3, opponent="two")
+    undo_requests: list[str] = []
+    page.on("request", lambda r: undo_requests.append(r.url) if r.url.endswith("/api/undo") else None)
     page.click("#lid")
     settle(page)
     first = view(page)["view"]["legal"][0]  # the round's opening tile
@@ -476,6 +479,7 @@ def test_undo_between_two_people_says_why_it_takes_nothing_back(browser: Any, se
     assert view(page)["n"] == 1 and page.get_attribute("#undo", "aria-disabled") == "true"
     page.click("#undo", force=True)  # greyed out (aria-disabled), yet a player's click reaches it
     page.wait_for_function("() => document.querySelector('#say').textContent.startsWith('With two players')")
+    assert not undo_requests
     assert not page.errors  # type: ignore[attr-defined]
     page.context.close()
 

@@ -996,8 +996,8 @@ async function hint() {
   }
 }
 
-/** Undo greyed out when there is nothing it may take back, but still answering a tap or a click: the server says
- * why (between two people, a tile laid stands once the tiles are face down), which a disabled button could not. */
+/** Undo greyed out when there is nothing it may take back, but still answering a tap or a click with why (between
+ * two people, a tile laid stands once the tiles are face down), which a disabled button could not. */
 function undoOff(off) {
   const btn = $("undo");
   btn.setAttribute("aria-disabled", String(off));
@@ -1006,6 +1006,8 @@ function undoOff(off) {
 
 async function undo() {
   if (ui.busy || !ui.state) return say(waitText());
+  // greyed out: the state says why, so nothing is asked of the server
+  if (!ui.state.can_undo && ui.state.undo_refusal) return say(ui.state.undo_refusal);
   say("");
   const data = await send(api.undo, gameBody());
   if (data) announce(data.said || "Your last tile is taken back."); // the server says what it took back
