@@ -18,13 +18,13 @@ from typing import Any, Callable
 
 from bones.engine import (PASS, RULES, Action, ActionParseError, GameState, IllegalAction, RoundResult, game_to_record,
                           get_rules, new_game, observe, observe_finished)
-from bones.engine.actions import ANSWERS, play_open
+from bones.engine.actions import play_open
 from bones.engine.layout import end_words
 from bones.engine.rules import Turn, listed, players_words
 from bones.engine.tiles import not_in_set
 from bones.players import LEVELS
 
-from . import computer, star, variations
+from . import computer, star, take_back, variations
 from .rules_text import rules_text
 from .store import GameRow, Store
 from .view import build_view, claim_amounts, laid_for
@@ -114,48 +114,10 @@ def _options(row: GameRow) -> dict[str, Any] | None:
     return out or None
 
 
-def _humans(row: GameRow) -> set[int]:
-    return {0, 1} if row.two else {0}
-
-
 def _chosen(game: GameState, action: str) -> bool:
     """Whether `action` (its text), taken in `game`, was the seat's choice: anything but a draw, pass or ask made
     because nothing else was open (a draw at will is a choice)."""
     return action not in FORCED or (action == "draw" and play_open(game.legal_actions()))
-
-
-TAKEN = {"play": "last tile", "draw": "draw", "sell": "sale", "give": "gift", "muggins": "muggins",
-         "shut": "shutting of the game"}
-
-
-def _taken_back(actions: list[str], seats: list[int], chosen: list[bool], humans: set[int], names: Names) -> str:
-    """What Undo took back, in the status line's words: your move (between two people, "Player 2's last tile"), and
-    the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
-    last thing done)."""
-    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
-    # an ask round the table since (forced, never chosen) is named by what it brought, the answer after it (a tile
-    # sold or given, told as the purchase or the gift, not again as an answer; none: nobody had one)
-    asks = {i: actions[i + 1].split()[0] if i + 1 < len(actions) else "" for i, (a, s) in enumerate(zip(actions, seats))
-            if s in humans and a == "ask"}
-    told = list(dict.fromkeys([f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}",
-                               *(_asked_words(answer, seats[i], names) for i, answer in asks.items())]))
-    answered = {i + 1 for i, answer in asks.items() if answer in ANSWERS}
-    answers = {s for i, (s, a) in enumerate(zip(seats, actions)) if s not in humans and i not in answered}
-    many = len(told) > 1
-    if not answers:
-        return f"{listed(told, 'and')} {'are' if many else 'is'} taken back."
-    return (f"{', '.join(told)} and the answer{'s' if len(answers) > 1 else ''} to {'them' if many else 'it'} are "
-            "taken back.")
-
-
-def _asked_words(answer: str, seat: int, names: Names) -> str:
-    """A seat's ask round the table, by the kind of the answer that came next: a tile sold to it (for a chip), a
-    tile given, or none."""
-    if answer == "sell":
-        return f"{names.whose_lower(seat)} purchase"
-    if answer == "give":
-        return f"the tile given to {names.lower(seat)}"
-    return f"{names.whose_lower(seat)} ask round the table"
 
 
 def _level(row: GameRow) -> str:
@@ -347,7 +309,7 @@ class Table:
         """Whether a person has acted in the game (from then on it is theirs to finish or to leave as a loss); a
         pass the table made for them does not count."""
         seats = (rep or self.replay(row)).seats
-        return any(s in _humans(row) and a != "pass" for s, a in zip(seats, row.actions))
+        return any(s in take_back.humans(row) and a != "pass" for s, a in zip(seats, row.actions))
 
     def check_game(self, token: str, body: dict[str, Any]) -> GameRow:
         """The game a request names, as stored, or a clear refusal (unknown game, another browser's, out of date);
@@ -521,7 +483,7 @@ class Table:
     def advance(self, row: GameRow, rep: Replayed, frames: list[dict[str, Any]]) -> None:
         """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts. The
         computer seats answering in turn between two of yours share one thinking time (`computer.ANSWER_SECONDS`)."""
-        humans = _humans(row)
+        humans = take_back.humans(row)
         clock = self.clock()
         deal = rep.game.round_index
         for _ in range(MAX_REPLIES):
@@ -676,82 +638,20 @@ class Table:
             return f"{who} claimed the points of that tile: there is nothing to take."
         return f"{names.whose(last.seat)} last tile scored nothing: there is nothing to take."
 
-    def _undo_from(self, row: GameRow, rep: Replayed) -> int | None:
-        """Where Undo would cut the actions: before your last tile (or draw at will) and the draws that led to it;
-        None when there is nothing you may take back. With two players a side takes back only its own tile, with
-        its tiles face up: never the other side's, and never under the lid."""
-        humans = _humans(row)
-        floor = self._round_start(rep)
-        i = len(row.actions) - 1
-        while i >= floor and not (rep.seats[i] in humans and rep.chosen[i]):
-            i -= 1
-        if i < floor:
-            return None
-        if row.two:
-            seat = rep.game.current_seat
-            if seat is None or row.lid != seat or rep.seats[i] != seat:
-                return None
-        while (i > floor and rep.seats[i - 1] == rep.seats[i] and row.actions[i - 1] in ("draw", "ask")
-               and not rep.chosen[i - 1]):
-            i -= 1
-        if row.two and row.actions[i] == "draw":  # a draw at will: the tile seen stays drawn (below)
-            return None
-        if row.two and any(s != rep.seats[i] and a != "pass" for s, a in zip(rep.seats[i:], row.actions[i:])):
-            # the other side drew after your tile and then passed: it has seen those tiles, and taken back they
-            # would lie in the boneyard again, for you to draw with the other side knowing them
-            return None
-        return i
-
-    @staticmethod
-    def _chosen_by_people(row: GameRow, rep: Replayed) -> list[bool]:
-        """Each action: whether a person at the table took it by choice (not a pass or draw the table made because
-        nothing fitted)."""
-        return [s in _humans(row) and c for s, c in zip(rep.seats, rep.chosen)]
-
     def _moved_this_round(self, row: GameRow, rep: Replayed) -> bool:
         """Whether a person at the table has acted, by choice, in the round being played."""
         done = rep.round_moves
-        return done > 0 and any(self._chosen_by_people(row, rep)[-done:])
-
-    @staticmethod
-    def _round_start(rep: Replayed) -> int:
-        """The first action Undo may take back: the first of the round being played. A finished round showed every
-        hand, so neither it nor a finished game is taken back (it would be played again knowing them)."""
-        game = rep.game
-        if game.over or (game.round is not None and game.round.over):
-            return sum(len(a) for a in game.actions)
-        return sum(len(a) for a in game.actions[:game.round_index])
-
-    def _undo_refusal(self, row: GameRow, rep: Replayed) -> str:
-        """Why Undo takes nothing back here: the state carries it, so the page says it when the greyed-out button
-        is pressed without asking, and the server answers a request with it."""
-        if rep.game.over:
-            return "The game is over and every hand has been shown: it cannot be taken back."
-        floor = self._round_start(rep)
-        moved = self._chosen_by_people(row, rep)
-        if any(moved[:floor]) and not any(moved[floor:]):
-            return "Undo takes back moves of the round being played: the last round's hands have been shown."
-        if row.two and any(moved):
-            last = max(i for i, m in enumerate(moved) if m)
-            if row.actions[last] == "draw" and row.lid == rep.game.current_seat:
-                return ("With two players a tile drawn stays drawn: put back, it would lie in the boneyard for the "
-                        "other side to draw, with you knowing it.")
-            if row.lid != rep.game.current_seat:  # a tile just laid: every hand is down for the handing over
-                return ("With two players nothing is taken back while the tiles lie face down: it would show them "
-                        "to whoever holds the device now, and a tile laid stands once the turn has passed.")
-            return ("With two players a side takes back only its own last tile, with its tiles face up: the other "
-                    "side's move stands.")
-        return "There is nothing to undo yet."
+        return done > 0 and any(take_back.chosen_by_people(row, rep)[-done:])
 
     def undo(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
         """Take back your last tile and the computer's answer (and your draws before it): nothing reshuffled."""
         row = self.check_game(token, body)
         rep = self.replay(row)
-        cut = self._undo_from(row, rep)
+        cut = take_back.undo_from(row, rep)
         if cut is None:
-            raise ApiError(409, self._undo_refusal(row, rep))
-        said = _taken_back(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:], _humans(row),
-                           _names(row.two, rep.game.seats))
+            raise ApiError(409, take_back.refusal(row, rep))
+        said = take_back.taken_back_words(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:],
+                                          take_back.humans(row), _names(row.two, rep.game.seats))
         row.actions = row.actions[:cut]
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []
@@ -996,7 +896,7 @@ class Table:
         names = _names(row.two, game.seats)
         summary = None
         shut_by = self._shut_by(game, rep.seats)
-        can_undo = self._undo_from(row, rep) is not None
+        can_undo = take_back.undo_from(row, rep) is not None
         if game.over:
             view["result"] = game_text(names, game.scores, game.winner, game.rules)
             summary = game_summary(names, game.results, game.scores, game.winner, game.rules.target, game.rules,
@@ -1047,7 +947,7 @@ class Table:
             "seen": moves_seen(row.actions),
             "hints": row.hints,
             "can_undo": can_undo,
-            "undo_refusal": None if can_undo else self._undo_refusal(row, rep),
+            "undo_refusal": None if can_undo else take_back.refusal(row, rep),
             "in_progress": not game.over and started,
             "last": last,
             "summary": summary,

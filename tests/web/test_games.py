@@ -15,6 +15,7 @@ from bones.engine import RULES, new_game
 from bones.engine.rules import GameEnd
 from bones.web import computer
 from bones.web import table as table_module
+from bones.web import take_back
 from bones.web.table import Table
 from bones.web.words import Names, game_summary, game_text
 
@@ -75,9 +76,9 @@ def test_a_level_chosen_mid_game_plays_from_the_next_game(app: Any, client: Test
 def test_undo_between_two_people_names_whose_tile_it_took_back() -> None:
     """QA: the Boy's Game, a double keeping Player 2's turn, said "Your last tile is taken back."."""
     two = Names(("Player 1", "Player 2"))
-    assert table_module._taken_back(["6-6 R"], [1], [True], {0, 1}, two) == "Player 2's last tile is taken back."
+    assert take_back.taken_back_words(["6-6 R"], [1], [True], {0, 1}, two) == "Player 2's last tile is taken back."
     you = Names(("You", "The computer"))
-    assert table_module._taken_back(["6-6 R", "6-4 R"], [0, 1], [True, True], {0}, you) == \
+    assert take_back.taken_back_words(["6-6 R", "6-4 R"], [0, 1], [True, True], {0}, you) == \
         "Your last tile and the answer to it are taken back."
 
 
@@ -86,13 +87,13 @@ def test_undo_past_a_tile_bought_or_given_says_so() -> None:
     the answers to it are taken back."."""
     you = Names(("You", "Computer 1", "Computer 2"))
     bought = ["9-4 S0", "9-9 S1", "7-7 S2", "ask", "sell 9-3 S0", "8-8 S1"]
-    assert table_module._taken_back(bought, [0, 1, 2, 0, 2, 1], [True, True, True, False, True, True], {0}, you) \
+    assert take_back.taken_back_words(bought, [0, 1, 2, 0, 2, 1], [True, True, True, False, True, True], {0}, you) \
         == "Your last tile, your purchase and the answers to them are taken back."
     given = ["draw", "ask", "give 5-5 S0"]
-    assert table_module._taken_back(given, [0, 0, 1], [True, False, True], {0}, you) == \
+    assert take_back.taken_back_words(given, [0, 0, 1], [True, False, True], {0}, you) == \
         "Your draw and the tile given to you are taken back."
     unanswered = ["9-4 S0", "ask", "8-8 S1"]  # nobody had one: the ask closed the line
-    assert table_module._taken_back(unanswered, [0, 0, 1], [True, False, True], {0}, you) == \
+    assert take_back.taken_back_words(unanswered, [0, 0, 1], [True, False, True], {0}, you) == \
         "Your last tile, your ask round the table and the answer to them are taken back."
 
 
