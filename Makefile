@@ -25,8 +25,11 @@ browser:
 play: install
 	$(VENV)/bin/bones serve
 
+# Expert's search is compiled once before the tests (on a fresh clone about two minutes; then numba's disk cache),
+# not by both test workers at once, each stalled on the same compile.
 test: install browser
 	$(PY) -m mypy
+	$(PY) -c "from bones.cli.warming import warm_expert; warm_expert(['expert'])"
 	$(PY) -m pytest -n 2 -p xdist
 
 bench: install
