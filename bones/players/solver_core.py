@@ -45,19 +45,36 @@ from typing import Any, Sequence
 COMPILED = __name__ == "bones.players.solver_core"
 
 if COMPILED:
+    import os
+    import tempfile
+
     from numba import njit
+    from numba.core import config as numba_config
+
+    def _cached(f, **options):  # type: ignore[no-untyped-def]
+        """`njit` with numba's disk cache. Where numba finds nowhere to keep it (an install it cannot write in,
+        run by a user without a writable home: it raised "no locator available"), the cache goes to a folder of
+        the system's temporary directory, not a traceback."""
+        try:
+            return njit(cache=True, **options)(f)
+        except RuntimeError:
+            if numba_config.CACHE_DIR:
+                raise
+            uid = os.getuid() if hasattr(os, "getuid") else 0
+            numba_config.CACHE_DIR = os.path.join(tempfile.gettempdir(), f"bones-numba-cache-{uid}")
+            return njit(cache=True, **options)(f)
 
     def _jit(f):  # type: ignore[no-untyped-def]
-        return njit(cache=True, nogil=True, error_model="numpy", _nrt=False)(f)
+        return _cached(f, nogil=True, error_model="numpy", _nrt=False)
 
     def _inline(f):  # type: ignore[no-untyped-def]
         # inlined into the search at numba's level: a compiled call passing arrays would take and drop a reference
         # to each with atomic instructions, which cost more than half the search time before this
-        return njit(cache=True, nogil=True, error_model="numpy", inline="always", _nrt=False)(f)
+        return _cached(f, nogil=True, error_model="numpy", inline="always", _nrt=False)
 
     def _big(f):  # type: ignore[no-untyped-def]
         # compiled once, and inlined where it is called by LLVM (numba's inlining copies and types it per call)
-        return njit(cache=True, nogil=True, error_model="numpy", forceinline=True, _nrt=False)(f)
+        return _cached(f, nogil=True, error_model="numpy", forceinline=True, _nrt=False)
 else:
     def _jit(f):  # type: ignore[no-untyped-def]
         return f

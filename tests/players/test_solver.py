@@ -3,6 +3,7 @@ minimax over the engine's RoundState on small endgames of every rules kind."""
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -386,3 +387,19 @@ def test_the_scope_told_without_the_solver_is_the_solvers_own() -> None:
     assert solver_scope.MAX_SEATS == fast.MAX_SEATS and solver_scope.MAX_ENDS == fast.MAX_ENDS
     assert solver_scope.SOLVED_LAYOUTS == set(solver._KINDS)
     assert solver.solvable is solver_scope.solvable
+
+
+def test_a_machine_where_numba_finds_nowhere_to_keep_its_cache_still_gets_expert() -> None:
+    """CLI QA: run by a user who can write neither in the install nor in a home, loading Expert's search ended in
+    numba's "RuntimeError: cannot cache function 'par': no locator available"; the cache now goes to the system's
+    temporary directory. (numba is told here to look only where the user names a folder, and none is named.)"""
+    import subprocess
+    import sys
+    import tempfile
+
+    script = ("import bones.players.solver\nfrom numba.core import config\nprint(config.CACHE_DIR)")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["NUMBA_CACHE_LOCATOR_CLASSES"] = "UserProvidedCacheLocator"
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip().startswith(os.path.join(tempfile.gettempdir(), "bones-numba-cache-"))
