@@ -64,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             what = "cannot be negative" if value < 0 else "must be a number of seconds"
             print(f"bones bench: {flag} {what} (0 skips that measurement)", file=sys.stderr)
             return 2
+    args.rules = list(dict.fromkeys(args.rules))  # QA: a game named twice was measured twice for one figure
     out: dict[str, Any] = {"python": platform.python_version(), "seconds": args.seconds, "rounds_per_s": {}}
     per = args.seconds / len(args.rules)
     for rid in args.rules:
@@ -94,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         print("Random-playout rounds per second (one process):")
+        width = max(len(rid) for rid in out["rounds_per_s"])  # QA: partnership_block stood out of line at 14
         for rid, rate in out["rounds_per_s"].items():
-            print(f"  {rid:<14} {rate:>10,.0f}")
+            print(f"  {rid:<{width}} {rate:>10,.0f}")
         vs = out.get("versus_dominoes")
         if vs:
             print(f"Partnership Block, seven tiles each: bones {vs['bones']:,.0f} rounds/s ({vs['ratio']:.2f}x), a "

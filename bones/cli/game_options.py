@@ -31,7 +31,8 @@ def options_from(args: argparse.Namespace, players: int | None = None,
         if not sep or not key or not raw:
             raise ValueError(f"--option {text!r}: write it as KEY=VALUE, like claims=true")
         if raw.lstrip("-").isdecimal() and len(raw) > 9:  # no option counts that high (and Python reads at most
-            raise ValueError(f"--option {key}={raw[:12]}...: too large a number")  # 4300 digits)
+            shown = raw if len(raw) <= 15 else f"{raw[:12]}..."  # QA: "..." where nothing was cut
+            raise ValueError(f"--option {key}={shown}: too large a number (at most 999,999,999)")  # 4300 digits)
         value: Any
         if raw.lstrip("-").isdecimal():  # a number as people write it: '050' is fifty (JSON refuses the zero)
             value = int(raw)

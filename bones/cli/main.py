@@ -28,10 +28,21 @@ def _available() -> dict[str, ModuleType]:
 
 def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bones", description="Dominoes: rules engine, computer players, table.")
+    parser.add_argument("--version", action="version", version=f"bones {_version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, mod in mods.items():
         mod.register(sub)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (pyproject.toml's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("bones")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
 
 
 def _hint(command: str | None, extra: Sequence[str]) -> str:

@@ -29,6 +29,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"bones serve: --port {args.port} is not a port: give one from 1 to 65535, or 0 to pick a free one",
               file=sys.stderr)
         return 2
+    if args.data is not None and not args.data.strip():  # QA: '' used the user data folder, unasked
+        print("bones serve: --data is empty: give a folder to keep the games in", file=sys.stderr)
+        return 2
     data = args.data or str(default_data_dir())
     if os.path.exists(data) and not os.path.isdir(data):
         print(f"bones serve: --data {data} is a file: give a folder to keep the games in", file=sys.stderr)
@@ -52,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bones serve: cannot use {os.path.join(data, 'bones.sqlite3')}: {e}", file=sys.stderr)
         return 1
     port = sock.getsockname()[1]
-    shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"bones: the table is at http://{shown}:{port}/  (games kept in {data}; Ctrl+C stops)", flush=True)
+    print(f"bones: the table is at {_address(args.host, port)}  (games kept in {data}; Ctrl+C stops)", flush=True)
     # Expert's solver is compiled on a machine's first use (about 75 s; then loaded from numba's disk cache in a
     # fraction of a second): do it now, beside the server, not inside the first Hint or Expert move
     threading.Thread(target=_warm_up, name="bones-warm-up", daemon=True).start()
@@ -61,6 +63,15 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     server.run(sockets=[sock])
     return 0
+
+
+def _address(host: str, port: int) -> str:
+    """The address to open. Listening on every address of the machine (0.0.0.0, ::), there is no such page to
+    open (QA: "http://0.0.0.0:8000/" was printed): this machine's own, and a word for the other devices."""
+    if host.strip() in ("0.0.0.0", "::"):
+        return f"http://localhost:{port}/ (from another device, this machine's address and port {port})"
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
 
 
 def _warm_up() -> None:

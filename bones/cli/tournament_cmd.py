@@ -17,6 +17,8 @@ from bones.tournament.duplicate import record_name
 from .game_options import add_option_argument, options_from
 from .warming import warm_expert
 
+MAX_JOBS = 256  # worker processes: far past any machine's cores, short of flooding it
+
 
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser(
@@ -58,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail("--games must be at least 1")
     if args.jobs is not None and args.jobs < 1:
         return _fail("--jobs must be at least 1")
+    if args.jobs is not None and args.jobs > MAX_JOBS:  # QA: --jobs 1000000 started processes until killed
+        return _fail(f"--jobs {args.jobs}: at most {MAX_JOBS} worker processes")
     earlier: set[str] = set()  # records already in the folder
     if args.records is not None:
         if not args.records.strip():  # "cannot make the folder : No such file or directory" said it worse
@@ -68,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
             os.makedirs(args.records, exist_ok=True)
         except OSError as e:
             return _fail(f"cannot make the folder {args.records}: {e.strerror or e}")
+        if not os.access(args.records, os.W_OK | os.X_OK):  # QA: found only when the first game was written
+            return _fail(f"cannot write in the folder {args.records}")
         earlier = _record_files(args.records)
     try:
         options = options_from(args, args.seats, "--seats")

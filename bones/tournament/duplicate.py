@@ -224,7 +224,7 @@ def run_tournament(
                              f"{chosen.level} instead.")
     pair_players = (players[0], players[1])
     n = pairs_for(games, len(seatings(rules)))
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, n))  # a worker more than the deals would play nothing
     result = TournamentResult(rules.id, pair_players, sides=len(rules.sides), seats=rules.players)
     done: list[GameSummary] = []
     if jobs == 1:

@@ -126,6 +126,9 @@ def test_deal_with_players(players: int, size: int, tmp_path: Path, capsys: pyte
     (["tournament", "--rules", "domino_pool", "--seats", "3", "--option", "players=5", "--players", "easy",
       "beginner", "--games", "2"], "--seats 3 and --option players=5: say the number of seats once"),  # the flag given
     (["deal", "--rules", "draw", "--seed", "1", "--option", "target=" + "9" * 5000], "too large a number"),
+    # CLI QA: "target=1000000000...", though nothing was cut, and no word of the largest
+    (["deal", "--rules", "draw", "--seed", "1", "--option", "target=1000000000"],
+     "--option target=1000000000: too large a number (at most 999,999,999)"),
     # QA: the last of two was taken without a word
     (["play", "--rules", "draw", "--option", "target=50", "--option", "target=60"],
      "--option target=50 and --option target=60: give each option once"),
@@ -560,6 +563,15 @@ def test_help_for_each_subcommand(command: str, capsys: pytest.CaptureFixture[st
     assert out.startswith("usage: bones " + command)
 
 
+def test_version_is_the_packages() -> None:
+    """CLI QA: there was no `bones --version` to say which bones a report comes from."""
+    import tomllib
+
+    p = _bones("--version")
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert p.returncode == 0 and p.stdout.strip() == f"bones {pyproject['project']['version']}"
+
+
 def test_top_level_help() -> None:
     p = _bones("--help")
     assert p.returncode == 0
@@ -631,6 +643,17 @@ def test_bench_skips_what_is_given_zero_and_refuses_what_cannot_be(capsys: pytes
         assert code == 2 and f"{flag} cannot be negative" in err and not out
     code, _, err = run_main(["bench", "--rules", "poker"], capsys)
     assert code == 2 and "unknown rules 'poker'" in err
+
+
+def test_bench_measures_a_game_named_twice_once_and_keeps_its_column_straight(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """CLI QA: `--rules draw draw` measured Draw twice for one figure, and partnership_block (17 letters) stood
+    three places out of the column of figures."""
+    code, out, err = run_main(["bench", "--rules", "draw", "partnership_block", "draw", "--seconds", "0.2",
+                               "--no-expert", "--pypi-seconds", "0"], capsys)
+    assert code == 0 and err.count("draw: random playouts") == 1
+    rows = [line for line in out.splitlines() if line.startswith("  draw ") or line.startswith("  partnership_block")]
+    assert len(rows) == 2 and len(rows[0]) == len(rows[1])  # the figures end in one column
 
 
 @pytest.mark.parametrize("argv,usage,says", [

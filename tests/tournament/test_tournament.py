@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -179,6 +180,44 @@ def test_an_empty_records_folder_is_refused_in_words(capsys: pytest.CaptureFixtu
     assert main(["tournament", "--rules", "draw", "--players", "easy", "medium", "--games", "2",
                  "--records", ""]) == 2
     assert "--records needs a folder's name" in capsys.readouterr().err
+
+
+def test_workers_past_the_deals_or_far_past_any_machine_are_not_started(monkeypatch: pytest.MonkeyPatch,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: `--jobs 1000000` for two games started worker processes until it was killed."""
+    assert main(["tournament", "--rules", "draw", "--players", "easy", "beginner", "--games", "2",
+                 "--jobs", "1000000"]) == 2
+    assert "--jobs 1000000: at most 256 worker processes" in capsys.readouterr().err
+    import bones.tournament.duplicate as duplicate
+
+    started: list[int] = []
+    real_pool = duplicate.multiprocessing.Pool
+
+    def pool(jobs: int, **kwargs: Any) -> Any:
+        started.append(jobs)
+        return real_pool(jobs, **kwargs)
+
+    monkeypatch.setattr(duplicate.multiprocessing, "Pool", pool)
+    result = run_tournament("draw", ["easy", "beginner"], games=4, seed=1, jobs=64)  # two deals, each played twice
+    assert started == [2] and len(result.games) == 4
+
+
+def test_a_records_folder_that_cannot_be_written_is_refused_before_a_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: a folder without write permission was found only when the first game's record was written (after the
+    game, which with Expert may take minutes), and with exit status 1."""
+    import bones.cli.tournament_cmd as tournament_cmd
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(tournament_cmd.os, "access",
+                        lambda path, mode: False if Path(path) == locked else real_access(path, mode))
+    played: list[int] = []
+    monkeypatch.setattr(tournament_cmd, "run_tournament", lambda *a, **k: played.append(1))
+    assert main(["tournament", "--rules", "draw", "--players", "easy", "beginner", "--games", "2",
+                 "--records", str(locked)]) == 2
+    assert f"cannot write in the folder {locked}" in capsys.readouterr().err and not played
 
 
 def test_a_gain_that_rounds_to_nothing_is_not_said_as_a_loss() -> None:

@@ -55,6 +55,7 @@ def test_bones_serve_refuses_a_busy_port(tmp_path: Path) -> None:
     (["--port", "70000"], "is not a port"),
     (["--data", "FILE"], "is a file: give a folder"),
     (["--host", ""], "--host is empty: give an address"),
+    (["--data", ""], "--data is empty: give a folder"),
 ])
 def test_bones_serve_refuses_a_port_out_of_range_or_a_file_for_data(tmp_path: Path, args: list[str],
                                                                     says: str) -> None:
@@ -74,3 +75,13 @@ def test_bones_serve_refuses_a_data_folder_whose_database_is_damaged(tmp_path: P
     assert out.returncode == 1 and not out.stdout and "Traceback" not in out.stderr
     assert out.stderr.startswith(f"bones serve: cannot use {tmp_path / 'bones.sqlite3'}: ")
     assert "not a database" in out.stderr
+
+
+def test_listening_on_every_address_names_a_page_that_can_be_opened() -> None:
+    """CLI QA: `--host 0.0.0.0` printed http://0.0.0.0:8000/, which no browser opens."""
+    from bones.cli.serve_cmd import _address
+
+    assert _address("0.0.0.0", 8000) == ("http://localhost:8000/ (from another device, this machine's address and "
+                                         "port 8000)")
+    assert _address("::", 8001).startswith("http://localhost:8001/ ")
+    assert _address("::1", 8000) == "http://[::1]:8000/" and _address("127.0.0.1", 80) == "http://127.0.0.1:80/"
