@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 from types import ModuleType
-from typing import Sequence
+from typing import Any, Sequence
 
 # subcommand name -> module under bones.cli (each keeps its heavy imports inside `run`)
 COMMANDS = {
@@ -28,21 +28,27 @@ def _available() -> dict[str, ModuleType]:
 
 def build_parser(mods: dict[str, ModuleType]) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bones", description="Dominoes: rules engine, computer players, table.")
-    parser.add_argument("--version", action="version", version=f"bones {_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="say which bones this is, and stop")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, mod in mods.items():
         mod.register(sub)
     return parser
 
 
-def _version() -> str:
-    """The installed package's version (pyproject.toml's)."""
-    from importlib.metadata import PackageNotFoundError, version
+class _Version(argparse.Action):
+    """`--version`: the installed package's version (pyproject.toml's), looked up only when asked (importing
+    importlib.metadata costs every command a few hundredths of a second)."""
 
-    try:
-        return version("bones")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "(not installed)"
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("bones")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            found = "(not installed)"
+        print(f"bones {found}")  # on stdout, as argparse's own version action says it
+        parser.exit()
 
 
 def _hint(command: str | None, extra: Sequence[str]) -> str:

@@ -68,10 +68,20 @@ def run(args: argparse.Namespace) -> int:
 def _address(host: str, port: int) -> str:
     """The address to open. Listening on every address of the machine (0.0.0.0, ::), there is no such page to
     open (QA: "http://0.0.0.0:8000/" was printed): this machine's own, and a word for the other devices."""
-    if host.strip() in ("0.0.0.0", "::"):
+    if _every_address(host):
         return f"http://localhost:{port}/ (from another device, this machine's address and port {port})"
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
+
+
+def _every_address(host: str) -> bool:
+    """Whether `host` listens on every address of the machine: 0.0.0.0 and :: however written ('0', '::0')."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip()).is_unspecified
+    except ValueError:
+        return host.strip() == "0"  # the socket reads '0' as 0.0.0.0
 
 
 def _warm_up() -> None:

@@ -46,22 +46,42 @@ COMPILED = __name__ == "bones.players.solver_core"
 
 if COMPILED:
     import os
+    import stat
     import tempfile
 
     from numba import njit
     from numba.core import config as numba_config
 
+    def _private_cache_dir() -> str:
+        """A folder of the system's temporary directory that only this user can write in: its own, kept between
+        runs where it is safe (made here with mode 0700, owned by this user, no one else let in), else a fresh
+        one for this process. numba unpickles what it finds there, so a folder another user made or can write in
+        is never used."""
+        if not hasattr(os, "getuid"):
+            return tempfile.mkdtemp(prefix="bones-numba-cache-")
+        uid = os.getuid()
+        path = os.path.join(tempfile.gettempdir(), f"bones-numba-cache-{uid}")
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        except OSError:
+            return tempfile.mkdtemp(prefix="bones-numba-cache-")
+        st = os.lstat(path)
+        if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid or st.st_mode & 0o077:
+            return tempfile.mkdtemp(prefix="bones-numba-cache-")
+        return path
+
     def _cached(f, **options):  # type: ignore[no-untyped-def]
         """`njit` with numba's disk cache. Where numba finds nowhere to keep it (an install it cannot write in,
-        run by a user without a writable home: it raised "no locator available"), the cache goes to a folder of
-        the system's temporary directory, not a traceback."""
+        run by a user without a writable home: "no locator available"), the cache goes to this user's private
+        folder of the temporary directory, not a traceback."""
         try:
             return njit(cache=True, **options)(f)
-        except RuntimeError:
-            if numba_config.CACHE_DIR:
+        except RuntimeError as e:
+            if numba_config.CACHE_DIR or "no locator available" not in str(e):
                 raise
-            uid = os.getuid() if hasattr(os, "getuid") else 0
-            numba_config.CACHE_DIR = os.path.join(tempfile.gettempdir(), f"bones-numba-cache-{uid}")
+            numba_config.CACHE_DIR = _private_cache_dir()
             return njit(cache=True, **options)(f)
 
     def _jit(f):  # type: ignore[no-untyped-def]

@@ -48,6 +48,7 @@ def undo_from(row: GameRow, rep: Replayed) -> int | None:
         return None
     return i
 
+
 def chosen_by_people(row: GameRow, rep: Replayed) -> list[bool]:
     """Each action: whether a person at the table took it by choice (not a pass or draw the table made because
     nothing fitted)."""
@@ -61,6 +62,7 @@ def round_start(rep: Replayed) -> int:
     if game.over or (game.round is not None and game.round.over):
         return sum(len(a) for a in game.actions)
     return sum(len(a) for a in game.actions[:game.round_index])
+
 
 def refusal(row: GameRow, rep: Replayed) -> str:
     """Why Undo takes nothing back here: the state carries it, so the page says it when the greyed-out button
@@ -88,19 +90,19 @@ TAKEN = {"play": "last tile", "draw": "draw", "sell": "sale", "give": "gift", "m
          "shut": "shutting of the game"}
 
 
-def taken_back_words(actions: list[str], seats: list[int], chosen: list[bool], humans: set[int], names: Names) -> str:
+def taken_back_words(actions: list[str], seats: list[int], chosen: list[bool], people: set[int], names: Names) -> str:
     """What Undo took back, in the status line's words: your move (between two people, "Player 2's last tile"), and
     the answer to it where another seat moved after it ("Your draw is taken back." where a draw at will was the
     last thing done)."""
-    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in humans and c)
+    seat, mine = next((s, Action.parse(a)) for a, s, c in zip(actions, seats, chosen) if s in people and c)
     # an ask round the table since (forced, never chosen) is named by what it brought, the answer after it (a tile
     # sold or given, told as the purchase or the gift, not again as an answer; none: nobody had one)
     asks = {i: actions[i + 1].split()[0] if i + 1 < len(actions) else "" for i, (a, s) in enumerate(zip(actions, seats))
-            if s in humans and a == "ask"}
+            if s in people and a == "ask"}
     told = list(dict.fromkeys([f"{names.whose(seat)} {TAKEN.get(mine.kind, 'last move')}",
                                *(asked_words(answer, seats[i], names) for i, answer in asks.items())]))
     answered = {i + 1 for i, answer in asks.items() if answer in ANSWERS}
-    answers = {s for i, (s, a) in enumerate(zip(seats, actions)) if s not in humans and i not in answered}
+    answers = {s for i, (s, a) in enumerate(zip(seats, actions)) if s not in people and i not in answered}
     many = len(told) > 1
     if not answers:
         return f"{listed(told, 'and')} {'are' if many else 'is'} taken back."

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -389,17 +390,28 @@ def test_the_scope_told_without_the_solver_is_the_solvers_own() -> None:
     assert solver.solvable is solver_scope.solvable
 
 
-def test_a_machine_where_numba_finds_nowhere_to_keep_its_cache_still_gets_expert() -> None:
+def test_a_machine_where_numba_finds_nowhere_to_keep_its_cache_still_gets_expert(tmp_path: Path) -> None:
     """CLI QA: run by a user who can write neither in the install nor in a home, loading Expert's search ended in
-    numba's "RuntimeError: cannot cache function 'par': no locator available"; the cache now goes to the system's
-    temporary directory. (numba is told here to look only where the user names a folder, and none is named.)"""
+    numba's "RuntimeError: cannot cache function 'par': no locator available"; the cache now goes to this user's
+    own folder of the temporary directory (numba is told here to look only where the user names a folder, and
+    none is named). numba unpickles what it finds there, so a folder of that name that others may write in is
+    not used (review): a fresh private one is."""
+    import stat
     import subprocess
     import sys
-    import tempfile
 
-    script = ("import bones.players.solver\nfrom numba.core import config\nprint(config.CACHE_DIR)")
+    script = "import bones.players.solver\nfrom numba.core import config\nprint(config.CACHE_DIR)"
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    env["NUMBA_CACHE_LOCATOR_CLASSES"] = "UserProvidedCacheLocator"
-    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
-    assert p.returncode == 0, p.stderr
-    assert p.stdout.strip().startswith(os.path.join(tempfile.gettempdir(), "bones-numba-cache-"))
+    env.update(NUMBA_CACHE_LOCATOR_CLASSES="UserProvidedCacheLocator", TMPDIR=str(tmp_path))
+
+    def cache_dir() -> Path:
+        p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+        assert p.returncode == 0, p.stderr
+        return Path(p.stdout.strip())
+
+    own = tmp_path / f"bones-numba-cache-{os.getuid()}"
+    assert cache_dir() == own and stat.S_IMODE(own.stat().st_mode) == 0o700
+    assert cache_dir() == own  # kept for the next run
+    own.chmod(0o777)  # as a folder another user made for us would be
+    other = cache_dir()
+    assert other != own and other.parent == tmp_path and stat.S_IMODE(other.stat().st_mode) == 0o700

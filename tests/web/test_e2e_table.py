@@ -651,6 +651,32 @@ def test_a_second_tab_catches_up_without_being_told_to_reload(browser: Any, serv
     first.context.close()
 
 
+def test_a_tab_behind_catches_up_when_its_greyed_undo_is_pressed(browser: Any, server: Server) -> None:
+    """Review: a greyed-out Undo says its reason from the page's own state and sends no undo; a tab left behind
+    would then have given a reason that no longer held. It says it, fetches the table (a read, no refusal) and,
+    where another tab moved on, shows it."""
+    first = open_table(browser, server.url)
+    first.select_option("#game", "block")
+    settle(first)
+    second = open_table(browser, server.url, context=first.context)
+    settle(second)
+    assert not view(second)["can_undo"]  # nothing of yours on the table yet
+    tile = view(first)["view"]["legal"][0].split()[0]
+    first.click(f'#hand [data-tile="{tile}"]')
+    if first.locator("#line .chalk-dot").count():
+        first.locator("#line .chalk-dot").first.click()
+    settle(first)
+    assert view(first)["can_undo"]
+    undo_requests: list[str] = []
+    second.on("request", lambda r: undo_requests.append(r.url) if r.url.endswith("/api/undo") else None)
+    second.click("#undo", force=True)
+    second.wait_for_function("() => document.querySelector('#say').textContent.includes('it now shows the table')")
+    assert not undo_requests and view(second)["n"] == view(first)["n"] and view(second)["can_undo"]
+    assert second.get_attribute("#undo", "aria-disabled") == "false"
+    assert not second.errors  # type: ignore[attr-defined]
+    first.context.close()
+
+
 class _Elsewhere(BaseHTTPRequestHandler):
     """Another page on another port of 127.0.0.1, trying to drive the table with no-cors fetches."""
 

@@ -84,4 +84,5 @@ def test_listening_on_every_address_names_a_page_that_can_be_opened() -> None:
     assert _address("0.0.0.0", 8000) == ("http://localhost:8000/ (from another device, this machine's address and "
                                          "port 8000)")
     assert _address("::", 8001).startswith("http://localhost:8001/ ")
+    assert all(_address(h, 80).startswith("http://localhost:80/ ") for h in ("0", "::0", "0:0:0:0:0:0:0:0"))
     assert _address("::1", 8000) == "http://[::1]:8000/" and _address("127.0.0.1", 80) == "http://127.0.0.1:80/"

@@ -876,6 +876,17 @@ async function refused(e) {
   } catch (_) { /* the refusal is shown */ }
 }
 
+/** A page that may be behind the table (another tab moved on) fetches it, and shows it if it moved: what a
+ * refused request does, for a refusal the page made itself from what it last saw. */
+async function catchUp() {
+  try {
+    const fresh = (await api.state(ui.state?.game)).state;
+    if (fresh.id === ui.state?.id && fresh.n === ui.state?.n) return;
+    applyState(fresh);
+    say(BEHIND);
+  } catch (_) { /* the reason is shown */ }
+}
+
 /** Where the finished game's record is fetched from (a file to keep; the server gives it only once it is over). */
 function recordUrl(state) {
   return `/api/record?game=${encodeURIComponent(state.game)}&id=${encodeURIComponent(state.id)}`;
@@ -1006,8 +1017,11 @@ function undoOff(off) {
 
 async function undo() {
   if (ui.busy || !ui.state) return say(waitText());
-  // greyed out: the state says why, so nothing is asked of the server
-  if (!ui.state.can_undo && ui.state.undo_refusal) return say(ui.state.undo_refusal);
+  // greyed out: the state says why, so the server is asked nothing that it would refuse (a 409 in the console)
+  if (!ui.state.can_undo && ui.state.undo_refusal) {
+    say(ui.state.undo_refusal);
+    return catchUp();
+  }
   say("");
   const data = await send(api.undo, gameBody());
   if (data) announce(data.said || "Your last tile is taken back."); // the server says what it took back
