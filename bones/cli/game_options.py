@@ -30,12 +30,12 @@ def options_from(args: argparse.Namespace, players: int | None = None,
         key, raw = key.strip(), raw.strip()
         if not sep or not key or not raw:
             raise ValueError(f"--option {text!r}: write it as KEY=VALUE, like claims=true")
-        digits = raw.lstrip("-").lstrip("0")  # '050' is fifty, as below
-        if raw.lstrip("-").isdecimal() and len(digits) > 9:  # no option counts that high (and Python reads at
-            shown = raw if len(raw) <= 15 else f"{raw[:12]}..."  # most 4300 digits); QA: "..." where nothing was cut
-            raise ValueError(f"--option {key}={shown}: too large a number (no option takes more than nine digits)")
         value: Any
         if raw.lstrip("-").isdecimal():  # a number as people write it: '050' is fifty (JSON refuses the zero)
+            if len(raw.lstrip("-").lstrip("0")) > 9:  # no option counts that high (and Python reads at most 4300
+                shown = raw if len(raw) <= 15 else f"{raw[:12]}..."  # digits); QA: "..." where nothing was cut
+                raise ValueError(f"--option {key}={shown}: too large a number (no option takes more than nine "
+                                 "digits)")
             value = int(raw)
         else:
             try:

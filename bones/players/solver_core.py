@@ -57,20 +57,19 @@ if COMPILED:
         runs where it is safe (made here with mode 0700, owned by this user, no one else let in), else a fresh
         one for this process. numba unpickles what it finds there, so a folder another user made or can write in
         is never used."""
-        if not hasattr(os, "getuid"):
-            return tempfile.mkdtemp(prefix="bones-numba-cache-")
-        uid = os.getuid()
-        path = os.path.join(tempfile.gettempdir(), f"bones-numba-cache-{uid}")
-        try:
-            os.mkdir(path, 0o700)
-        except FileExistsError:
-            pass
-        except OSError:
-            return tempfile.mkdtemp(prefix="bones-numba-cache-")
-        st = os.lstat(path)
-        if not stat.S_ISDIR(st.st_mode) or st.st_uid != uid or st.st_mode & 0o077:
-            return tempfile.mkdtemp(prefix="bones-numba-cache-")
-        return path
+        if hasattr(os, "getuid"):
+            path = os.path.join(tempfile.gettempdir(), f"bones-numba-cache-{os.getuid()}")
+            try:
+                os.mkdir(path, 0o700)
+            except FileExistsError:
+                pass
+            except OSError:
+                path = ""
+            if path:
+                st = os.lstat(path)
+                if stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077:
+                    return path
+        return tempfile.mkdtemp(prefix="bones-numba-cache-")
 
     def _cached(f, **options):  # type: ignore[no-untyped-def]
         """`njit` with numba's disk cache. Where numba finds nowhere to keep it (an install it cannot write in,

@@ -95,6 +95,11 @@ class GameRow:
     def two(self) -> bool:
         return self.opponent == TWO
 
+    @property
+    def humans(self) -> set[int]:
+        """The seats people play: both between two people on one device, else the near seat."""
+        return {0, 1} if self.two else {0}
+
 
 class Store:
     """A small thread-safe wrapper around one SQLite file."""

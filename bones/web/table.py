@@ -309,7 +309,7 @@ class Table:
         """Whether a person has acted in the game (from then on it is theirs to finish or to leave as a loss); a
         pass the table made for them does not count."""
         seats = (rep or self.replay(row)).seats
-        return any(s in take_back.humans(row) and a != "pass" for s, a in zip(seats, row.actions))
+        return any(s in row.humans and a != "pass" for s, a in zip(seats, row.actions))
 
     def check_game(self, token: str, body: dict[str, Any]) -> GameRow:
         """The game a request names, as stored, or a clear refusal (unknown game, another browser's, out of date);
@@ -483,7 +483,7 @@ class Table:
     def advance(self, row: GameRow, rep: Replayed, frames: list[dict[str, Any]]) -> None:
         """Let the computer answer and pass for a side that has nothing to do but pass, until a person acts. The
         computer seats answering in turn between two of yours share one thinking time (`computer.ANSWER_SECONDS`)."""
-        humans = take_back.humans(row)
+        humans = row.humans
         clock = self.clock()
         deal = rep.game.round_index
         for _ in range(MAX_REPLIES):
@@ -651,7 +651,7 @@ class Table:
         if cut is None:
             raise ApiError(409, take_back.refusal(row, rep))
         said = take_back.taken_back_words(row.actions[cut:], rep.seats[cut:], rep.chosen[cut:],
-                                          take_back.humans(row), _names(row.two, rep.game.seats))
+                                          row.humans, _names(row.two, rep.game.seats))
         row.actions = row.actions[:cut]
         rep = self.replay(row)
         frames: list[dict[str, Any]] = []

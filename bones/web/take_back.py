@@ -17,16 +17,11 @@ if TYPE_CHECKING:
     from .table import Replayed
 
 
-def humans(row: GameRow) -> set[int]:
-    """The seats people play: both between two people on one device, else the near seat."""
-    return {0, 1} if row.two else {0}
-
-
 def undo_from(row: GameRow, rep: Replayed) -> int | None:
     """Where Undo would cut the actions: before your last tile (or draw at will) and the draws that led to it;
     None when there is nothing you may take back. With two players a side takes back only its own tile, with
     its tiles face up: never the other side's, and never under the lid."""
-    people = humans(row)
+    people = row.humans
     floor = round_start(rep)
     i = len(row.actions) - 1
     while i >= floor and not (rep.seats[i] in people and rep.chosen[i]):
@@ -52,7 +47,7 @@ def undo_from(row: GameRow, rep: Replayed) -> int | None:
 def chosen_by_people(row: GameRow, rep: Replayed) -> list[bool]:
     """Each action: whether a person at the table took it by choice (not a pass or draw the table made because
     nothing fitted)."""
-    return [s in humans(row) and c for s, c in zip(rep.seats, rep.chosen)]
+    return [s in row.humans and c for s, c in zip(rep.seats, rep.chosen)]
 
 
 def round_start(rep: Replayed) -> int:
