@@ -1,12 +1,13 @@
 """The most the plays of Hards can tell of their hands: a measurement, not a level (docs/levels.md, "The most the
 plays can tell").
 
-Hard chooses by a fixed rule from its own hand and what every seat sees. Where no tile is drawn (Domino Pool, Block
-playing on, Honest John 1), a seat's hand at an earlier turn is its hand now plus the tiles it has laid or sold
-since, all in the open; so a hand is possible for a seat exactly when Hard, holding it, would have made every choice
-that seat made. Each seat's possible hands are drawn by rejection (from those its passes allow, `belief.Belief`),
-and a world joins one per seat, disjoint, the rest to the stock. No level may read this way: it reads one
-opponent's program. It bounds what any reading of the plays could add against Hards.
+Hard chooses by a fixed rule from its own hand and what every seat sees, so against Hards a hand is possible for a
+seat exactly when Hard, holding it, would have made every choice that seat made. A seat's hand at an earlier turn is
+its hand now plus the tiles it has laid or sold since (all in the open), less those its later draws brought (which
+tile came at which draw is drawn at random for each hand tried). Each seat's possible hands are drawn by rejection
+(from those its draws and passes allow, `belief.Belief`), and a world joins one per seat, disjoint, the rest to the
+stock. No level may read this way: it reads one opponent's program. It bounds what any reading of the plays could
+add against Hards.
 
     .venv/bin/python tools/exact_reading.py verify --rules domino_pool --games 10
     .venv/bin/python tools/exact_reading.py info --rules domino_pool --games 6
@@ -15,8 +16,9 @@ opponent's program. It bounds what any reading of the plays could add against Ha
 
 `verify`: each other seat's true hand passes at every decision of seat 0 in games among Hards (the check is exact).
 `info`: the mean log-likelihood of the truth (each other seat, each unseen tile) under hands drawn from the reading,
-against hands drawn from what the passes allow alone, at seat 0's decisions among Hards; and Expert's own reading's.
-`tournament`: `bones tournament` with Expert's worlds drawn from the reading (Domino Pool, Block playing on).
+and under Expert's own reading, against hands drawn from what the draws and passes allow alone, at seat 0's
+decisions among Hards.
+`tournament`: `bones tournament` with Expert's worlds drawn from the reading (the games Expert searches face up).
 """
 
 from __future__ import annotations
