@@ -80,7 +80,7 @@ class SeatReading:
         came = {t: k for k, t in drawn_at.items()}  # tile id -> the history index of the draw that brought it
         if any(came.get(t, -1) >= k for t, k in self.played.items()):
             return False  # laid before it was drawn
-        held_until = {t: k for t, k in self.played.items()}
+        held_until = dict(self.played)
         held_until.update({t: len(hist) for t in tile_ids(hand)})
         counts = list(obs.hand_counts)
         points = list(obs.round_points)
@@ -153,19 +153,23 @@ def read_worlds(obs: Observation, belief: Belief, rng: random.Random, count: int
         taken = 0
         for h in chosen:
             if h & taken:
-                break
+                break  # two seats would hold one tile
             taken |= h
-        if sum(h.bit_count() for h in chosen) != taken.bit_count():
-            continue
-        hands = [0] * obs.seats
-        hands[obs.seat] = belief.own
-        for sb, h in zip(belief.seats, chosen):
-            hands[sb.seat] = h
-        stock = tile_ids(belief.unseen & ~taken)
-        if obs.rules.draws:
-            rng.shuffle(stock)
-        worlds.append(World(tuple(hands), tuple(stock)))
+        else:
+            worlds.append(joined(obs, belief, chosen, taken, rng))
     return worlds
+
+
+def joined(obs: Observation, belief: Belief, chosen: list[int], taken: int, rng: random.Random) -> World:
+    """The world of one hand per other seat (`chosen`, disjoint, `taken` all of them): the rest is the stock."""
+    hands = [0] * obs.seats
+    hands[obs.seat] = belief.own
+    for sb, h in zip(belief.seats, chosen):
+        hands[sb.seat] = h
+    stock = tile_ids(belief.unseen & ~taken)
+    if obs.rules.draws:
+        rng.shuffle(stock)
+    return World(tuple(hands), tuple(stock))
 
 
 class ReadingExpert(Expert):

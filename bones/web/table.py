@@ -309,7 +309,8 @@ class Table:
         """Whether a person has acted in the game (from then on it is theirs to finish or to leave as a loss); a
         pass the table made for them does not count."""
         seats = (rep or self.replay(row)).seats
-        return any(s in row.humans and a != "pass" for s, a in zip(seats, row.actions))
+        people = row.humans
+        return any(s in people and a != "pass" for s, a in zip(seats, row.actions))
 
     def check_game(self, token: str, body: dict[str, Any]) -> GameRow:
         """The game a request names, as stored, or a clear refusal (unknown game, another browser's, out of date);

@@ -47,7 +47,8 @@ def undo_from(row: GameRow, rep: Replayed) -> int | None:
 def chosen_by_people(row: GameRow, rep: Replayed) -> list[bool]:
     """Each action: whether a person at the table took it by choice (not a pass or draw the table made because
     nothing fitted)."""
-    return [s in row.humans and c for s, c in zip(rep.seats, rep.chosen)]
+    people = row.humans
+    return [s in people and c for s, c in zip(rep.seats, rep.chosen)]
 
 
 def round_start(rep: Replayed) -> int:
